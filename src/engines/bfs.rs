@@ -1,0 +1,290 @@
+//! Breadth-first search: to one goal, or over a whole finite space into a [`DistanceTable`].
+
+use core::fmt;
+
+use num_traits::{Saturating, Zero};
+
+use crate::engines::node_table::{Node, NodeTable};
+use crate::problem::{MoveBuffer, SearchProblem};
+use crate::solution::{solution_from_moves, Outcome, ResultOf, SearchOptions, Stats};
+
+/// Solves `problem` with breadth-first search, with default options.
+///
+/// BFS visits states in order of the number of moves from the start, storing each once with a
+/// link to the state it was first reached from, and stops as soon as it generates a goal.
+///
+/// - **What it returns:** a solution with the fewest moves (optimal for unit costs; with other
+///   costs, [`Solution::cost`](crate::Solution::cost) is the cost of that fewest-move path).
+///   Among the shortest solutions it returns the lexicographically smallest in the order
+///   [`SearchProblem::moves`] yields them. It ignores the heuristic.
+/// - **When to use it:** small spaces, unit costs, no heuristic at hand, or as the exhaustive
+///   reference other engines are tested against.
+/// - **Time and memory:** O(s) for the s states within the solution depth, each stored once.
+/// - **No solution:** in a finite space, the search ends with [`Outcome::NoSolution`] once
+///   every reachable state is visited.
+///
+/// Reference: E. F. Moore, "The shortest path through a maze", *Proc. Int. Symp. on the
+/// Theory of Switching* (1959) 285–292.
+///
+/// ```
+/// use informed::bfs;
+/// use informed::puzzles::SlidingPuzzle;
+///
+/// let puzzle = SlidingPuzzle::<9>::parse(3, 3, "283104765", "123804765")?;
+/// assert_eq!(bfs(&puzzle).solution().map(|s| s.len()), Some(4));
+/// # Ok::<(), informed::puzzles::PuzzleError>(())
+/// ```
+pub fn bfs<P: SearchProblem>(problem: &P) -> ResultOf<P> {
+    bfs_with(problem, &SearchOptions::default())
+}
+
+/// [`bfs`] with options.
+pub fn bfs_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> ResultOf<P> {
+    let mut stats = Stats::default();
+    let mut table = NodeTable::new();
+    let outcome = search(problem, options, &mut table, &mut stats);
+    stats.stored = table.len();
+    ResultOf::<P> { outcome, stats }
+}
+
+fn search<P: SearchProblem>(
+    problem: &P,
+    options: &SearchOptions,
+    table: &mut NodeTable<P::State, P::Move, P::Cost>,
+    stats: &mut Stats<P::Cost>,
+) -> Outcome<P::State, P::Move, P::Cost> {
+    let start = problem.start();
+    if problem.is_goal(&start) {
+        return Outcome::Solved(solution_from_moves(
+            problem,
+            Vec::new(),
+            P::Cost::zero(),
+            options,
+        ));
+    }
+    let hash = table.hash(&start);
+    table.insert(
+        hash,
+        Node {
+            state: start,
+            parent: 0,
+            arrived_by: None,
+            g: P::Cost::zero(),
+        },
+    );
+    let mut moves = MoveBuffer::new();
+    // The table's arena is the FIFO queue: states are stored in the order they are reached.
+    let mut next = 0;
+    while next < table.len() {
+        let node = &table.nodes[next];
+        let (state, g) = (node.state.clone(), node.g);
+        let skip = node.arrived_by.and_then(|mv| problem.inverse(mv));
+        stats.expanded += 1;
+        moves.clear();
+        problem.moves(&state, &mut moves);
+        for &(mv, cost) in &moves {
+            if skip == Some(mv) {
+                continue;
+            }
+            let mut child = state.clone();
+            problem.apply(&mut child, mv);
+            stats.generated += 1;
+            let hash = table.hash(&child);
+            if table.find(hash, &child).is_some() {
+                continue;
+            }
+            let is_goal = problem.is_goal(&child);
+            let child_g = g.saturating_add(cost);
+            let index = table.insert(
+                hash,
+                Node {
+                    state: child,
+                    parent: next,
+                    arrived_by: Some(mv),
+                    g: child_g,
+                },
+            );
+            if is_goal {
+                let path = table.moves_to(index);
+                return Outcome::Solved(solution_from_moves(problem, path, child_g, options));
+            }
+        }
+        next += 1;
+    }
+    Outcome::NoSolution
+}
+
+/// The number of moves from one origin state to every state reachable from it, over a whole
+/// finite space whose states are ranked onto `0..size`, with the move that first reached each.
+///
+/// Built by [`distance_table`]. Searching backwards from a goal gives, for every state, its
+/// distance to the goal and (for a problem whose moves invert each other) a shortest path to
+/// it with [`DistanceTable::path_to_origin`]: the way HDU 1043 answers many 8-puzzles at once.
+pub struct DistanceTable<M, R> {
+    distances: Vec<u32>,
+    reached_by: Vec<Option<M>>,
+    rank: R,
+    reachable: usize,
+}
+
+/// Why [`distance_table`] could not build its table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TableError {
+    /// The ranking function gave a rank outside `0..size`.
+    RankOutOfRange {
+        /// The rank it gave.
+        rank: usize,
+        /// The size of the table.
+        size: usize,
+    },
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::RankOutOfRange { rank, size } => write!(
+                f,
+                "the ranking function gave rank {rank}, outside the table's 0..{size}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+const UNREACHED: u32 = u32::MAX;
+
+/// Runs a breadth-first search from `problem.start()` over every reachable state and records,
+/// at index `rank(state)`, its distance in moves and the move that first reached it.
+///
+/// `rank` must map distinct states to distinct indices in `0..size`; a permutation puzzle
+/// uses [`permutation::rank`](crate::permutation::rank), as
+/// [`SlidingPuzzle::rank`](crate::puzzles::SlidingPuzzle::rank) does. The goal test and
+/// heuristic are not used. Time O(s·b) for s reachable states and b moves per state; memory
+/// `size` entries of 4 bytes plus one move each, and a queue of states.
+///
+/// ```
+/// use informed::distance_table;
+/// use informed::puzzles::{sliding_tile, SlidingPuzzle};
+///
+/// // Every 8-puzzle state's distance from the goal 1 2 3 / 4 5 6 / 7 8 0.
+/// let goal = sliding_tile::blank_last::<9>();
+/// let puzzle = SlidingPuzzle::<9>::new(3, 3, &goal, &goal)?;
+/// let table = distance_table(&puzzle, puzzle.state_count(), |board| puzzle.rank(board))
+///     .expect("the ranks of the 8-puzzle fit its table");
+/// assert_eq!(table.reachable(), 181_440);
+/// assert_eq!(table.max_distance(), 31);
+/// # Ok::<(), informed::puzzles::PuzzleError>(())
+/// ```
+pub fn distance_table<P, R>(
+    problem: &P,
+    size: usize,
+    rank: R,
+) -> Result<DistanceTable<P::Move, R>, TableError>
+where
+    P: SearchProblem,
+    R: Fn(&P::State) -> usize,
+{
+    let mut distances = vec![UNREACHED; size];
+    let mut reached_by = vec![None; size];
+    let checked_rank = |state: &P::State| {
+        let r = rank(state);
+        if r < size {
+            Ok(r)
+        } else {
+            Err(TableError::RankOutOfRange { rank: r, size })
+        }
+    };
+    let start = problem.start();
+    distances[checked_rank(&start)?] = 0;
+    let mut queue = vec![start];
+    let mut moves = MoveBuffer::new();
+    let mut next = 0;
+    while let Some(state) = queue.get(next) {
+        let state = state.clone();
+        let here = checked_rank(&state)?;
+        let distance = distances[here] + 1;
+        let skip = reached_by[here].and_then(|mv| problem.inverse(mv));
+        moves.clear();
+        problem.moves(&state, &mut moves);
+        for &(mv, _) in &moves {
+            if skip == Some(mv) {
+                continue;
+            }
+            let mut child = state.clone();
+            problem.apply(&mut child, mv);
+            let there = checked_rank(&child)?;
+            if distances[there] == UNREACHED {
+                distances[there] = distance;
+                reached_by[there] = Some(mv);
+                queue.push(child);
+            }
+        }
+        next += 1;
+    }
+    Ok(DistanceTable {
+        distances,
+        reached_by,
+        rank,
+        reachable: queue.len(),
+    })
+}
+
+impl<M: Copy, R> DistanceTable<M, R> {
+    /// The number of moves from the origin to `state`, or `None` if it cannot be reached.
+    pub fn distance<S>(&self, state: &S) -> Option<u32>
+    where
+        R: Fn(&S) -> usize,
+    {
+        self.distances
+            .get((self.rank)(state))
+            .copied()
+            .filter(|&d| d != UNREACHED)
+    }
+
+    /// A shortest sequence of moves from `state` back to the origin, or `None` if `state` is
+    /// not reachable or some move on the way has no [`inverse`](SearchProblem::inverse).
+    pub fn path_to_origin<P>(&self, problem: &P, state: &P::State) -> Option<Vec<M>>
+    where
+        P: SearchProblem<Move = M>,
+        R: Fn(&P::State) -> usize,
+    {
+        let mut state = state.clone();
+        let mut remaining = self.distance(&state)?;
+        let mut path = Vec::with_capacity(remaining as usize);
+        while remaining > 0 {
+            let back = problem.inverse((*self.reached_by.get((self.rank)(&state))?)?)?;
+            problem.apply(&mut state, back);
+            path.push(back);
+            remaining -= 1;
+        }
+        Some(path)
+    }
+
+    /// The number of states reachable from the origin, the origin included.
+    pub fn reachable(&self) -> usize {
+        self.reachable
+    }
+
+    /// The largest distance of a reachable state.
+    pub fn max_distance(&self) -> u32 {
+        self.distances
+            .iter()
+            .copied()
+            .filter(|&d| d != UNREACHED)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// How many states lie at each distance from the origin, from distance 0 up.
+    pub fn layer_counts(&self) -> Vec<usize> {
+        let mut counts = vec![0; self.max_distance() as usize + 1];
+        for &d in &self.distances {
+            if d != UNREACHED {
+                counts[d as usize] += 1;
+            }
+        }
+        counts
+    }
+}

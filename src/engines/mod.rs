@@ -1,0 +1,20 @@
+//! The search engines, one per file. Each is a plain function taking `&problem`, with a
+//! `_with` variant that takes [`SearchOptions`](crate::SearchOptions).
+//!
+//! | engine | optimal with | memory | returns among equal-cost solutions |
+//! |---|---|---|---|
+//! | [`ida_star`] | admissible heuristic | the path | the lexicographically smallest |
+//! | [`a_star`] | admissible heuristic | every state generated | any |
+//! | [`bfs`] | unit costs (fewest moves) | every state reached | the lexicographically smallest |
+//! | [`rbfs`] | admissible heuristic | the path and its siblings | any |
+
+pub mod a_star;
+pub mod bfs;
+pub mod ida_star;
+mod node_table;
+pub mod rbfs;
+
+pub use a_star::{a_star, a_star_with};
+pub use bfs::{bfs, bfs_with, distance_table, DistanceTable, TableError};
+pub use ida_star::{ida_star, ida_star_with};
+pub use rbfs::{rbfs, rbfs_with};

@@ -1,0 +1,213 @@
+//! Recursive best-first search (RBFS), run on an explicit stack.
+
+use hashbrown::HashSet;
+use num_traits::{Bounded, Saturating, Zero};
+use smallvec::SmallVec;
+
+use crate::problem::{MoveBuffer, SearchProblem};
+use crate::solution::{solution_from_moves, Outcome, ResultOf, SearchOptions, Stats};
+
+/// Solves `problem` with recursive best-first search (Korf, 1993), with default options.
+///
+/// RBFS expands nodes in best-first order like A*, yet stores only the current path and the
+/// siblings of its nodes: it descends into the child of least backed-up cost `F` while that
+/// stays within the cost of the best alternative, and on the way back records the least `f`
+/// found below each child, so that re-entering a subtree starts from what is already known.
+///
+/// - **When to use it:** like IDA*, when the space is too large to store, but where the costs
+///   are so varied that IDA* would run one iteration per distinct `f`; RBFS generates fewer
+///   nodes than IDA* whenever its `F` values save re-expansions.
+/// - **Heuristic:** with an admissible heuristic the solution is optimal. Among children of
+///   equal `F` the first one [`SearchProblem::moves`] yields is tried first, but RBFS does
+///   not guarantee the lexicographically smallest of several optimal solutions.
+/// - **Work in place:** children are evaluated with [`apply`](SearchProblem::apply) and
+///   [`undo`](SearchProblem::undo); the path lives on an explicit stack, not the call stack.
+/// - **Time:** at worst exponential in the number of distinct `F` values on the way, like
+///   IDA*; **memory:** O(b·d) for branching factor b and depth d.
+/// - **Termination:** as for [`ida_star`](crate::ida_star): in a finite space with cycles and
+///   no goal, set [`SearchOptions::detect_cycles`] to get [`Outcome::NoSolution`].
+///
+/// Reference: R. E. Korf, "Linear-space best-first search", *Artificial Intelligence* 62
+/// (1993) 41–78.
+///
+/// ```
+/// use informed::rbfs;
+/// use informed::puzzles::SlidingPuzzle;
+///
+/// let puzzle = SlidingPuzzle::<9>::parse(3, 3, "283104765", "123804765")?;
+/// assert_eq!(rbfs(&puzzle).solution().map(|s| s.cost), Some(4));
+/// # Ok::<(), informed::puzzles::PuzzleError>(())
+/// ```
+pub fn rbfs<P: SearchProblem>(problem: &P) -> ResultOf<P> {
+    rbfs_with(problem, &SearchOptions::default())
+}
+
+/// [`rbfs`] with options.
+pub fn rbfs_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> ResultOf<P> {
+    let mut search = Search {
+        problem,
+        state: problem.start(),
+        frames: Vec::new(),
+        moves: MoveBuffer::new(),
+        stats: Stats::default(),
+        on_path: options.detect_cycles.then(HashSet::new),
+    };
+    let outcome = search.run(options);
+    ResultOf::<P> {
+        outcome,
+        stats: search.stats,
+    }
+}
+
+/// A child of a node on the path, with its backed-up cost.
+#[derive(Clone, Copy)]
+struct Child<M, C> {
+    mv: M,
+    cost: C,
+    backed_up: C,
+}
+
+/// A node on the current path.
+struct Frame<M, C> {
+    children: SmallVec<[Child<M, C>; 8]>,
+    /// The cost above which the search returns to the parent.
+    bound: C,
+    g: C,
+    /// The move that led here; `None` at the root.
+    arrived_by: Option<M>,
+    /// The child being searched below this node.
+    active: usize,
+}
+
+struct Search<'p, P: SearchProblem> {
+    problem: &'p P,
+    state: P::State,
+    frames: Vec<Frame<P::Move, P::Cost>>,
+    moves: MoveBuffer<P::Move, P::Cost>,
+    stats: Stats<P::Cost>,
+    on_path: Option<HashSet<P::State>>,
+}
+
+impl<P: SearchProblem> Search<'_, P> {
+    fn run(&mut self, options: &SearchOptions) -> Outcome<P::State, P::Move, P::Cost> {
+        let problem = self.problem;
+        let infinite = P::Cost::max_value();
+        if problem.is_goal(&self.state) {
+            let solution = solution_from_moves(problem, Vec::new(), P::Cost::zero(), options);
+            return Outcome::Solved(solution);
+        }
+        let h = problem.heuristic(&self.state);
+        if h == infinite {
+            return Outcome::NoSolution;
+        }
+        self.push(P::Cost::zero(), h, infinite, None);
+        loop {
+            let depth = self.frames.len() - 1;
+            let frame = &mut self.frames[depth];
+            let (best, best_value, second_value) = best_two(&frame.children);
+            let Some(best) = best.filter(|_| best_value <= frame.bound && best_value != infinite)
+            else {
+                // Nothing below this node within its bound: back the least cost up.
+                let arrived_by = frame.arrived_by;
+                if let Some(on_path) = &mut self.on_path {
+                    on_path.remove(&self.state);
+                }
+                let Some(mv) = arrived_by else {
+                    return Outcome::NoSolution;
+                };
+                problem.undo(&mut self.state, mv);
+                self.frames.pop();
+                let parent = &mut self.frames[depth - 1];
+                parent.children[parent.active].backed_up = best_value;
+                continue;
+            };
+            frame.active = best;
+            let Child { mv, cost, .. } = frame.children[best];
+            let g = frame.g.saturating_add(cost);
+            let bound = frame.bound.min(second_value);
+            problem.apply(&mut self.state, mv);
+            if problem.is_goal(&self.state) {
+                let mut moves: Vec<P::Move> =
+                    self.frames.iter().filter_map(|f| f.arrived_by).collect();
+                moves.push(mv);
+                return Outcome::Solved(solution_from_moves(problem, moves, g, options));
+            }
+            self.push(g, best_value, bound, Some(mv));
+        }
+    }
+
+    /// Expands the current state, reached by `arrived_by` at cost `g` with backed-up cost
+    /// `backed_up`, as a new node on the path searched within `bound`.
+    fn push(
+        &mut self,
+        g: P::Cost,
+        backed_up: P::Cost,
+        bound: P::Cost,
+        arrived_by: Option<P::Move>,
+    ) {
+        let problem = self.problem;
+        let infinite = P::Cost::max_value();
+        let own_f = g.saturating_add(problem.heuristic(&self.state));
+        if let Some(on_path) = &mut self.on_path {
+            on_path.insert(self.state.clone());
+        }
+        let skip = arrived_by.and_then(|mv| problem.inverse(mv));
+        self.moves.clear();
+        problem.moves(&self.state, &mut self.moves);
+        let mut children = SmallVec::new();
+        for &(mv, cost) in &self.moves {
+            if skip == Some(mv) {
+                continue;
+            }
+            problem.apply(&mut self.state, mv);
+            self.stats.generated += 1;
+            let repeated = self
+                .on_path
+                .as_ref()
+                .is_some_and(|on_path| on_path.contains(&self.state));
+            let h = problem.heuristic(&self.state);
+            problem.undo(&mut self.state, mv);
+            let f = if repeated || h == infinite {
+                infinite
+            } else {
+                g.saturating_add(cost).saturating_add(h)
+            };
+            // A node re-entered with a backed-up cost above its own f was searched before:
+            // its children inherit that cost (Korf's "F(n) > f(n)" rule).
+            let backed_up = if own_f < backed_up && f != infinite {
+                f.max(backed_up)
+            } else {
+                f
+            };
+            children.push(Child {
+                mv,
+                cost,
+                backed_up,
+            });
+        }
+        self.stats.expanded += 1;
+        self.frames.push(Frame {
+            children,
+            bound,
+            g,
+            arrived_by,
+            active: 0,
+        });
+    }
+}
+
+/// The index of the first child of least backed-up cost, that cost, and the least cost of the
+/// other children (`max_value` if there is none).
+fn best_two<M, C: Bounded + Ord + Copy>(children: &[Child<M, C>]) -> (Option<usize>, C, C) {
+    let (mut best, mut best_value, mut second_value) = (None, C::max_value(), C::max_value());
+    for (i, child) in children.iter().enumerate() {
+        if best.is_none() || child.backed_up < best_value {
+            second_value = best_value;
+            best = Some(i);
+            best_value = child.backed_up;
+        } else if child.backed_up < second_value {
+            second_value = child.backed_up;
+        }
+    }
+    (best, best_value, second_value)
+}

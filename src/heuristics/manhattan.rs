@@ -1,0 +1,41 @@
+use super::TileHeuristic;
+
+/// The Manhattan distance: the sum over tiles (not the blank) of the rows plus columns
+/// between each tile's cell and its goal cell. Admissible and consistent, since a move
+/// changes one tile's distance by exactly one. Updated per move by two table lookups.
+#[derive(Clone, Debug)]
+pub struct Manhattan<const N: usize> {
+    /// `distance[cell][tile]`: moves from `cell` to the goal cell of `tile`; 0 for the blank.
+    distance: [[u8; N]; N],
+}
+
+impl<const N: usize> TileHeuristic<N> for Manhattan<N> {
+    fn new(width: usize, _height: usize, goal: &[u8; N]) -> Self {
+        let mut distance = [[0u8; N]; N];
+        for (goal_cell, &tile) in goal.iter().enumerate() {
+            if tile == 0 {
+                continue;
+            }
+            for (cell, row) in distance.iter_mut().enumerate() {
+                let rows = (cell / width).abs_diff(goal_cell / width);
+                let columns = (cell % width).abs_diff(goal_cell % width);
+                row[tile as usize] = (rows + columns) as u8;
+            }
+        }
+        Self { distance }
+    }
+
+    fn evaluate(&self, tiles: &[u8; N]) -> u32 {
+        tiles
+            .iter()
+            .zip(&self.distance)
+            .map(|(&tile, row)| u32::from(row[tile as usize]))
+            .sum()
+    }
+
+    #[inline]
+    fn update(&self, before: u32, _tiles: &[u8; N], tile: u8, from: usize, to: usize) -> u32 {
+        before + u32::from(self.distance[to][tile as usize])
+            - u32::from(self.distance[from][tile as usize])
+    }
+}

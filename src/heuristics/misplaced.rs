@@ -1,0 +1,27 @@
+use super::TileHeuristic;
+
+/// The number of tiles (not the blank) away from their goal cell. Admissible, since each
+/// misplaced tile needs at least one move, but far weaker than [`Manhattan`](super::Manhattan).
+#[derive(Clone, Debug)]
+pub struct MisplacedTiles<const N: usize> {
+    goal: [u8; N],
+}
+
+impl<const N: usize> TileHeuristic<N> for MisplacedTiles<N> {
+    fn new(_width: usize, _height: usize, goal: &[u8; N]) -> Self {
+        Self { goal: *goal }
+    }
+
+    fn evaluate(&self, tiles: &[u8; N]) -> u32 {
+        tiles
+            .iter()
+            .zip(&self.goal)
+            .filter(|&(&tile, &goal)| tile != 0 && tile != goal)
+            .count() as u32
+    }
+
+    #[inline]
+    fn update(&self, before: u32, _tiles: &[u8; N], tile: u8, from: usize, to: usize) -> u32 {
+        before + u32::from(self.goal[from] == tile) - u32::from(self.goal[to] == tile)
+    }
+}

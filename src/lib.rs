@@ -1,0 +1,55 @@
+//! # informed
+//!
+//! Heuristic search for Rust: describe a problem once by implementing [`SearchProblem`], then
+//! solve it with [`ida_star`], [`a_star`], [`bfs`] or [`rbfs`], each a plain call returning
+//! the moves, their cost and the statistics of the search.
+//!
+//! ```
+//! use informed::ida_star;
+//! use informed::puzzles::SlidingPuzzle;
+//!
+//! let puzzle = SlidingPuzzle::<9>::parse(3, 3, "283104765", "123804765")?;
+//! let result = ida_star(&puzzle);
+//! let solution = result.solution().expect("the puzzle is solvable");
+//! assert_eq!(solution.cost, 4);
+//! println!("{} moves, {} nodes generated", solution.len(), result.stats.generated);
+//! # Ok::<(), informed::puzzles::PuzzleError>(())
+//! ```
+//!
+//! ## Which engine when
+//!
+//! - [`ida_star`]: memory linear in the depth, no state is ever cloned; the engine for puzzles
+//!   with a good admissible heuristic and few distinct costs (sliding tiles, the rotation
+//!   game). Returns the lexicographically smallest optimal solution.
+//! - [`a_star`]: stores every state it generates; fewer node generations than IDA* where
+//!   many paths meet, and the right choice for widely varying costs when memory allows.
+//! - [`bfs`]: fewest moves, no heuristic; [`distance_table`] runs it over a whole finite
+//!   space to answer many queries at once.
+//! - [`rbfs`]: best-first order in linear memory.
+//!
+//! ## Admissible and consistent
+//!
+//! A heuristic is *admissible* when it never overestimates the cheapest cost from a state to
+//! a goal; every engine here returns an optimal solution when it is. It is *consistent* when
+//! it drops by no more than a move's cost along any move; A* then expands each state once.
+//!
+//! ## Statistics
+//!
+//! [`Stats::generated`] counts children created, [`Stats::expanded`] the nodes whose children
+//! were created, over all iterations; [`Stats::thresholds`] lists IDA*'s iterations.
+
+pub mod engines;
+pub mod heuristics;
+pub mod permutation;
+mod problem;
+pub mod puzzles;
+mod solution;
+
+pub use engines::{
+    a_star, a_star_with, bfs, bfs_with, distance_table, ida_star, ida_star_with, rbfs, rbfs_with,
+    DistanceTable, TableError,
+};
+pub use problem::{Cost, MoveBuffer, SearchProblem};
+pub use solution::{
+    replay, Outcome, ResultOf, SearchOptions, SearchResult, Solution, SolutionOf, Stats,
+};

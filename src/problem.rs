@@ -1,0 +1,183 @@
+//! The [`SearchProblem`] trait every engine searches, and the [`Cost`] bound on its costs.
+
+use core::fmt::Debug;
+use core::hash::Hash;
+
+use num_traits::{PrimInt, Unsigned, Zero};
+use smallvec::SmallVec;
+
+/// The integer types a path cost can have: `u8`, `u16`, `u32`, `u64`, `u128` and `usize`.
+///
+/// Costs are unsigned integers, so a negative edge cost cannot be expressed and no engine ever
+/// compares costs with an epsilon. Engines add costs with saturating arithmetic: a path whose
+/// cost overflows the type is treated as infinitely expensive rather than wrapping around.
+/// This trait is implemented for every type that satisfies its bounds; you never implement it.
+pub trait Cost: PrimInt + Unsigned + Hash + Debug + Default + Send + Sync + 'static {}
+
+impl<T> Cost for T where T: PrimInt + Unsigned + Hash + Debug + Default + Send + Sync + 'static {}
+
+/// The buffer a problem fills with the moves available in a state, each with its cost.
+///
+/// Eight moves fit inline, so for most puzzles filling it never touches the heap; engines keep
+/// one buffer per search depth and reuse it.
+pub type MoveBuffer<M, C> = SmallVec<[(M, C); 8]>;
+
+/// A search problem: a start state, a goal test, an admissible heuristic, and moves that are
+/// applied to a state in place.
+///
+/// Four methods are required ([`start`](Self::start), [`is_goal`](Self::is_goal),
+/// [`moves`](Self::moves), [`apply`](Self::apply)); the rest have defaults built on them.
+///
+/// # The contract engines rely on
+///
+/// - **Heuristic.** [`heuristic`](Self::heuristic) must never overestimate the cheapest
+///   remaining cost to a goal (it must be *admissible*), and must be zero at every goal. With
+///   an inadmissible heuristic the engines still return a path that replays to a goal, but
+///   it may not be the cheapest one. The default heuristic, zero, is admissible and turns
+///   IDA* into iterative deepening and A* into Dijkstra's algorithm.
+/// - **Move order.** Every engine tries the moves of a state in the order
+///   [`moves`](Self::moves) yields them, and never tries the [`inverse`](Self::inverse) of the
+///   move that led to the current state. The depth-first and breadth-first engines
+///   ([`ida_star`](crate::ida_star), [`bfs`](crate::bfs)) therefore return, among all optimal
+///   solutions, the one whose move sequence is lexicographically smallest in that order. This
+///   is a guarantee: a problem that needs the lexicographically smallest answer (the POJ 2286
+///   rotation game, say) gets it by yielding its moves in alphabetical order.
+///   [`a_star`](crate::a_star) and [`rbfs`](crate::rbfs) return an optimal solution, but
+///   among equal-cost solutions they may pick another one.
+/// - **In place.** [`apply`](Self::apply) followed by [`undo`](Self::undo) of the same move
+///   must restore the state exactly, including anything the state caches (an incrementally
+///   kept heuristic, say). IDA* and RBFS walk the whole search this way, with no clone of the
+///   state per node.
+///
+/// # A new problem in a few dozen lines
+///
+/// A counter that starts at 3 and must reach 10, by adding one (cost 1) or doubling (cost 2):
+///
+/// ```
+/// use informed::{ida_star, MoveBuffer, SearchProblem};
+///
+/// struct Counter {
+///     start: u32,
+///     target: u32,
+/// }
+///
+/// #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// enum Step {
+///     Increment,
+///     Decrement,
+///     Double,
+///     Halve,
+/// }
+///
+/// impl SearchProblem for Counter {
+///     type State = u32;
+///     type Move = Step;
+///     type Cost = u32;
+///
+///     fn start(&self) -> u32 {
+///         self.start
+///     }
+///     fn is_goal(&self, state: &u32) -> bool {
+///         *state == self.target
+///     }
+///     fn moves(&self, state: &u32, moves: &mut MoveBuffer<Step, u32>) {
+///         moves.push((Step::Increment, 1));
+///         if *state > 0 {
+///             moves.push((Step::Decrement, 1));
+///         }
+///         if *state <= self.target {
+///             moves.push((Step::Double, 2));
+///         }
+///         if *state % 2 == 0 {
+///             moves.push((Step::Halve, 2));
+///         }
+///     }
+///     fn apply(&self, state: &mut u32, step: Step) {
+///         match step {
+///             Step::Increment => *state += 1,
+///             Step::Decrement => *state -= 1,
+///             Step::Double => *state *= 2,
+///             Step::Halve => *state /= 2,
+///         }
+///     }
+///     fn inverse(&self, step: Step) -> Option<Step> {
+///         Some(match step {
+///             Step::Increment => Step::Decrement,
+///             Step::Decrement => Step::Increment,
+///             Step::Double => Step::Halve,
+///             Step::Halve => Step::Double,
+///         })
+///     }
+/// }
+///
+/// let result = ida_star(&Counter { start: 3, target: 10 });
+/// let solution = result.solution().expect("10 is reachable from 3");
+/// assert_eq!(solution.cost, 4); // 3 -> 4 -> 5 -> 10
+/// assert_eq!(solution.moves, [Step::Increment, Step::Increment, Step::Double]);
+/// ```
+pub trait SearchProblem {
+    /// A state of the problem. Engines that store states (A*, BFS) hash and compare them.
+    type State: Clone + Eq + Hash;
+    /// A move from one state to another.
+    type Move: Copy + Eq;
+    /// The cost of a move and of a path.
+    type Cost: Cost;
+
+    /// The state the search starts from.
+    fn start(&self) -> Self::State;
+
+    /// Whether `state` is a goal.
+    fn is_goal(&self, state: &Self::State) -> bool;
+
+    /// Appends to `moves` every move available in `state`, each with its cost, in the order the
+    /// engines should try them. The buffer is empty when this is called.
+    fn moves(&self, state: &Self::State, moves: &mut MoveBuffer<Self::Move, Self::Cost>);
+
+    /// Applies `mv`, one of the moves [`moves`](Self::moves) yielded for `state`, in place.
+    fn apply(&self, state: &mut Self::State, mv: Self::Move);
+
+    /// A lower bound on the cost from `state` to the nearest goal: admissible, and zero at
+    /// every goal. Defaults to zero.
+    fn heuristic(&self, state: &Self::State) -> Self::Cost {
+        let _ = state;
+        Self::Cost::zero()
+    }
+
+    /// The move that undoes `mv`, if there is one. Engines never try the inverse of the move
+    /// that led to the current state. Defaults to none.
+    fn inverse(&self, mv: Self::Move) -> Option<Self::Move> {
+        let _ = mv;
+        None
+    }
+
+    /// Undoes `mv`, which was the last move applied to `state`, restoring it exactly.
+    ///
+    /// The default applies [`inverse(mv)`](Self::inverse). A problem with a move that has no
+    /// inverse must override this method (for instance by keeping what it needs to restore in
+    /// the state); the default panics on such a move, because it cannot be undone.
+    fn undo(&self, state: &mut Self::State, mv: Self::Move) {
+        match self.inverse(mv) {
+            Some(inverse) => self.apply(state, inverse),
+            None => panic!(
+                "SearchProblem::undo: this move has no inverse; a problem whose moves are not \
+                 all invertible must override `undo`"
+            ),
+        }
+    }
+
+    /// The successors of `state`, each with the move that leads to it and its cost, in the
+    /// order of [`moves`](Self::moves). The default clones the state once per move and applies
+    /// the move to the clone.
+    fn successors(&self, state: &Self::State) -> Vec<(Self::State, Self::Move, Self::Cost)> {
+        let mut moves = MoveBuffer::new();
+        self.moves(state, &mut moves);
+        moves
+            .into_iter()
+            .map(|(mv, cost)| {
+                let mut next = state.clone();
+                self.apply(&mut next, mv);
+                (next, mv, cost)
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,737 @@
+//! Sliding-tile puzzles of any width × height (the 8-, 15- and 24-puzzle among them) with any
+//! goal layout.
+//!
+//! The board has `N = width × height` cells, numbered row by row from zero, holding tiles
+//! `1..N` and the blank, written 0. A move slides a tile next to the blank into it; it is
+//! named by the direction the *blank* travels ([`Slide`]), as the POJ 1077 answers are.
+//!
+//! ```
+//! use informed::{ida_star, SearchProblem};
+//! use informed::puzzles::{sliding_tile, SlidingPuzzle};
+//!
+//! // AOJ ALDS1_13_C's goal: 1 … 15 with the blank last.
+//! let puzzle = SlidingPuzzle::<16>::new(
+//!     4,
+//!     4,
+//!     &[1, 2, 3, 4, 6, 7, 8, 0, 5, 10, 11, 12, 9, 13, 14, 15],
+//!     &sliding_tile::blank_last::<16>(),
+//! )?;
+//! assert_eq!(ida_star(&puzzle).solution().map(|s| s.cost), Some(8));
+//! # Ok::<(), informed::puzzles::PuzzleError>(())
+//! ```
+
+use core::fmt;
+use core::hash::{Hash, Hasher};
+
+use crate::heuristics::{Manhattan, TileHeuristic};
+use crate::permutation;
+use crate::problem::{MoveBuffer, SearchProblem};
+
+/// A sliding-tile puzzle of `N` cells with its start, its goal layout and a heuristic `H`
+/// kept incrementally in each [`Board`].
+///
+/// `N` is the number of cells, fixed at compile time so that a board is a plain array:
+/// `SlidingPuzzle<9>` is the 8-puzzle (or a 9 × 1 strip), `SlidingPuzzle<16>` the 15-puzzle,
+/// `SlidingPuzzle<25>` the 24-puzzle; the width and height are given when it is built. The
+/// heuristic defaults to the [`Manhattan`] distance.
+///
+/// Building checks everything: the size, both layouts, and that the goal can be reached from
+/// the start (by permutation parity), so an unsolvable start is reported at once and never
+/// searched.
+#[derive(Clone, Debug)]
+pub struct SlidingPuzzle<const N: usize, H = Manhattan<N>> {
+    width: usize,
+    height: usize,
+    start: [u8; N],
+    goal: [u8; N],
+    heuristic: H,
+    /// `neighbour[cell][slide]`: the cell the blank reaches from `cell` by `slide`, or `NONE`.
+    neighbour: [[u8; 4]; N],
+    /// The slides available with the blank at each cell, in [`Slide::ALL`] order.
+    slides: [([Slide; 4], u8); N],
+}
+
+const NONE: u8 = u8::MAX;
+
+/// A board of `N` cells: the tiles, where the blank is, and the cached heuristic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board<const N: usize> {
+    tiles: [u8; N],
+    blank: u8,
+    heuristic: u16,
+}
+
+/// A move of a sliding-tile puzzle: the direction the blank travels (the tile beside it slides
+/// the other way). The order of the variants is the order moves are tried in, Korf's:
+/// up, left, right, down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Slide {
+    /// The blank moves up one row.
+    Up,
+    /// The blank moves left one column.
+    Left,
+    /// The blank moves right one column.
+    Right,
+    /// The blank moves down one row.
+    Down,
+}
+
+/// Which of a puzzle's two layouts an error is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// The start layout.
+    Start,
+    /// The goal layout.
+    Goal,
+}
+
+/// Why a sliding-tile puzzle could not be built.
+///
+/// Positions are counted from zero in the fields and from one in the messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PuzzleError {
+    /// `width × height` is not the puzzle's number of cells `N`, or the board is smaller than
+    /// two cells or larger than 256.
+    UnsupportedSize {
+        /// The width asked for.
+        width: usize,
+        /// The height asked for.
+        height: usize,
+        /// The number of cells of the puzzle type, `N`.
+        cells: usize,
+    },
+    /// A layout has the wrong number of cells.
+    WrongCellCount {
+        /// The layout.
+        layout: Layout,
+        /// `N`.
+        expected: usize,
+        /// How many values it has.
+        found: usize,
+    },
+    /// A token is neither a number nor `x` (the blank).
+    NotANumber {
+        /// The layout.
+        layout: Layout,
+        /// Position of the token.
+        position: usize,
+        /// The token.
+        token: String,
+    },
+    /// A value is not a tile of the puzzle (`0..N`, 0 for the blank).
+    OutOfRange {
+        /// The layout.
+        layout: Layout,
+        /// Position of the value.
+        position: usize,
+        /// The value.
+        value: u64,
+        /// The largest tile, `N - 1`.
+        largest: usize,
+    },
+    /// A tile appears twice, so another is missing.
+    DuplicateTile {
+        /// The layout.
+        layout: Layout,
+        /// The repeated tile (0 for the blank).
+        tile: u8,
+        /// Where it first appears.
+        first: usize,
+        /// Where it appears again.
+        second: usize,
+        /// The smallest tile missing from the layout.
+        missing: u8,
+    },
+    /// The goal cannot be reached from the start: their permutation parity and blank
+    /// distance disagree (or, on a one-row board, the tiles are in another order).
+    Unsolvable,
+}
+
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Start => "start",
+            Self::Goal => "goal",
+        })
+    }
+}
+
+impl fmt::Display for PuzzleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::UnsupportedSize {
+                width,
+                height,
+                cells,
+            } => write!(
+                f,
+                "a {width} x {height} board is not supported here: this puzzle has {cells} cells, \
+                 and boards must have 2 to 256"
+            ),
+            Self::WrongCellCount {
+                layout,
+                expected,
+                found,
+            } => write!(f, "{layout} layout has {found} cells, expected {expected}"),
+            Self::NotANumber {
+                layout,
+                position,
+                token,
+            } => write!(
+                f,
+                "{layout} layout: '{token}' at position {} is not a number or 'x'",
+                position + 1
+            ),
+            Self::OutOfRange {
+                layout,
+                position,
+                value,
+                largest,
+            } => write!(
+                f,
+                "{layout} layout: {value} at position {} is out of range (tiles are 0 to {largest})",
+                position + 1
+            ),
+            Self::DuplicateTile {
+                layout,
+                tile,
+                first,
+                second,
+                missing,
+            } => write!(
+                f,
+                "{layout} layout: tile {tile} appears twice, at positions {} and {} (tile {missing} is missing)",
+                first + 1,
+                second + 1
+            ),
+            Self::Unsolvable => f.write_str("unsolvable: the goal cannot be reached from the start"),
+        }
+    }
+}
+
+impl std::error::Error for PuzzleError {}
+
+impl Slide {
+    /// Every slide, in the order moves are tried.
+    pub const ALL: [Slide; 4] = [Slide::Up, Slide::Left, Slide::Right, Slide::Down];
+
+    /// The slide that undoes this one.
+    pub const fn opposite(self) -> Slide {
+        match self {
+            Slide::Up => Slide::Down,
+            Slide::Left => Slide::Right,
+            Slide::Right => Slide::Left,
+            Slide::Down => Slide::Up,
+        }
+    }
+
+    /// The letter POJ 1077 uses for it: `u`, `l`, `r` or `d`.
+    pub const fn letter(self) -> char {
+        match self {
+            Slide::Up => 'u',
+            Slide::Left => 'l',
+            Slide::Right => 'r',
+            Slide::Down => 'd',
+        }
+    }
+}
+
+impl fmt::Display for Slide {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// The goal layout `1 2 … N-1 0`: tiles in order, blank last (AOJ ALDS1_13_C, POJ 1077).
+pub fn blank_last<const N: usize>() -> [u8; N] {
+    core::array::from_fn(|cell| if cell + 1 == N { 0 } else { cell as u8 + 1 })
+}
+
+/// The goal layout `0 1 … N-1`: blank first, then the tiles in order (Korf's instances).
+pub fn blank_first<const N: usize>() -> [u8; N] {
+    core::array::from_fn(|cell| cell as u8)
+}
+
+/// Reads a layout in one of the common text forms:
+///
+/// - a digit string, one character per cell: `283104765`;
+/// - whitespace-separated numbers, 0 for the blank: `2 8 3 1 0 4 7 6 5`;
+/// - either form with `x` (or `X`) for the blank: `2 3 4 1 5 x 7 6 8` (POJ 1077).
+///
+/// A single token is read as a digit string; several are read as numbers. The values are not
+/// checked here: [`SlidingPuzzle::new`] checks them against the puzzle.
+///
+/// ```
+/// use informed::puzzles::sliding_tile::{parse_layout, Layout};
+///
+/// assert_eq!(parse_layout("283104765", Layout::Start)?, [2, 8, 3, 1, 0, 4, 7, 6, 5]);
+/// assert_eq!(parse_layout("1 2 3\n4 x 5", Layout::Start)?, [1, 2, 3, 4, 0, 5]);
+/// # Ok::<(), informed::puzzles::PuzzleError>(())
+/// ```
+pub fn parse_layout(text: &str, layout: Layout) -> Result<Vec<u64>, PuzzleError> {
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let blank = |token: &str| token.eq_ignore_ascii_case("x");
+    let not_a_number = |position: usize, token: &str| PuzzleError::NotANumber {
+        layout,
+        position,
+        token: token.to_string(),
+    };
+    if let [single] = tokens[..] {
+        if single.chars().count() > 1 {
+            return single
+                .chars()
+                .enumerate()
+                .map(|(position, c)| match c.to_digit(10) {
+                    Some(digit) => Ok(u64::from(digit)),
+                    None if blank(c.encode_utf8(&mut [0; 4])) => Ok(0),
+                    None => Err(not_a_number(position, c.encode_utf8(&mut [0; 4]))),
+                })
+                .collect();
+        }
+    }
+    tokens
+        .iter()
+        .enumerate()
+        .map(|(position, &token)| {
+            if blank(token) {
+                Ok(0)
+            } else {
+                token
+                    .parse::<u64>()
+                    .map_err(|_| not_a_number(position, token))
+            }
+        })
+        .collect()
+}
+
+/// Checks that `values` is a layout of `N` cells (a permutation of `0..N`).
+fn check_layout<const N: usize>(values: &[u64], layout: Layout) -> Result<[u8; N], PuzzleError> {
+    if values.len() != N {
+        return Err(PuzzleError::WrongCellCount {
+            layout,
+            expected: N,
+            found: values.len(),
+        });
+    }
+    let mut tiles = [0u8; N];
+    let mut seen_at = [usize::MAX; N];
+    for (position, &value) in values.iter().enumerate() {
+        if value >= N as u64 {
+            return Err(PuzzleError::OutOfRange {
+                layout,
+                position,
+                value,
+                largest: N - 1,
+            });
+        }
+        let tile = value as usize;
+        if seen_at[tile] != usize::MAX {
+            // N values in 0..N with one repeated: some tile is absent.
+            let missing = (0..N).find(|&m| !values.contains(&(m as u64))).unwrap_or(0) as u8;
+            return Err(PuzzleError::DuplicateTile {
+                layout,
+                tile: tile as u8,
+                first: seen_at[tile],
+                second: position,
+                missing,
+            });
+        }
+        seen_at[tile] = position;
+        tiles[position] = tile as u8;
+    }
+    Ok(tiles)
+}
+
+impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
+    /// Builds a `width` × `height` puzzle from its start and goal layouts, each listing the
+    /// tile at every cell row by row, 0 for the blank.
+    ///
+    /// Fails if `width × height ≠ N`, if a layout is not a permutation of `0..N`, or if the
+    /// goal cannot be reached from the start ([`PuzzleError::Unsolvable`]).
+    pub fn new<T: Copy + Into<u64>>(
+        width: usize,
+        height: usize,
+        start: &[T],
+        goal: &[T],
+    ) -> Result<Self, PuzzleError> {
+        if width.checked_mul(height) != Some(N) || !(2..=256).contains(&N) {
+            return Err(PuzzleError::UnsupportedSize {
+                width,
+                height,
+                cells: N,
+            });
+        }
+        let widen = |values: &[T]| values.iter().map(|&v| v.into()).collect::<Vec<u64>>();
+        let goal = check_layout::<N>(&widen(goal), Layout::Goal)?;
+        let start = check_layout::<N>(&widen(start), Layout::Start)?;
+        let mut neighbour = [[NONE; 4]; N];
+        let mut slides = [([Slide::Up; 4], 0u8); N];
+        for cell in 0..N {
+            let (row, column) = (cell / width, cell % width);
+            for slide in Slide::ALL {
+                let target = match slide {
+                    Slide::Up => (row > 0).then(|| cell - width),
+                    Slide::Left => (column > 0).then(|| cell - 1),
+                    Slide::Right => (column + 1 < width).then(|| cell + 1),
+                    Slide::Down => (row + 1 < height).then(|| cell + width),
+                };
+                if let Some(target) = target {
+                    neighbour[cell][slide as usize] = target as u8;
+                    let (list, count) = &mut slides[cell];
+                    list[*count as usize] = slide;
+                    *count += 1;
+                }
+            }
+        }
+        let puzzle = Self {
+            width,
+            height,
+            start,
+            goal,
+            heuristic: H::new(width, height, &goal),
+            neighbour,
+            slides,
+        };
+        if !puzzle.can_reach_goal(&start) {
+            return Err(PuzzleError::Unsolvable);
+        }
+        Ok(puzzle)
+    }
+
+    /// Builds a puzzle from the text of its start and goal layouts, in any form
+    /// [`parse_layout`] reads.
+    ///
+    /// ```
+    /// use informed::puzzles::{PuzzleError, SlidingPuzzle};
+    ///
+    /// let puzzle = SlidingPuzzle::<9>::parse(3, 3, "2 8 3 1 x 4 7 6 5", "123804765")?;
+    /// assert_eq!(puzzle.width(), 3);
+    /// assert_eq!(
+    ///     SlidingPuzzle::<9>::parse(3, 3, "283104756", "123804765").unwrap_err(),
+    ///     PuzzleError::Unsolvable
+    /// );
+    /// # Ok::<(), PuzzleError>(())
+    /// ```
+    pub fn parse(
+        width: usize,
+        height: usize,
+        start: &str,
+        goal: &str,
+    ) -> Result<Self, PuzzleError> {
+        let start = parse_layout(start, Layout::Start)?;
+        let goal = parse_layout(goal, Layout::Goal)?;
+        Self::new(width, height, &start, &goal)
+    }
+
+    /// The same puzzle (size, goal, heuristic tables) from another start layout.
+    pub fn with_start<T: Copy + Into<u64>>(&self, start: &[T]) -> Result<Self, PuzzleError> {
+        let values: Vec<u64> = start.iter().map(|&v| v.into()).collect();
+        let start = check_layout::<N>(&values, Layout::Start)?;
+        if !self.can_reach_goal(&start) {
+            return Err(PuzzleError::Unsolvable);
+        }
+        Ok(Self {
+            start,
+            ..self.clone()
+        })
+    }
+
+    /// The board for a layout, checked like a start layout: a permutation of `0..N` from
+    /// which the goal can be reached.
+    pub fn board<T: Copy + Into<u64>>(&self, tiles: &[T]) -> Result<Board<N>, PuzzleError> {
+        let values: Vec<u64> = tiles.iter().map(|&v| v.into()).collect();
+        let tiles = check_layout::<N>(&values, Layout::Start)?;
+        if !self.can_reach_goal(&tiles) {
+            return Err(PuzzleError::Unsolvable);
+        }
+        Ok(self.board_of(tiles))
+    }
+
+    fn board_of(&self, tiles: [u8; N]) -> Board<N> {
+        let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0) as u8;
+        let heuristic = self.heuristic.evaluate(&tiles).min(u32::from(u16::MAX)) as u16;
+        Board {
+            tiles,
+            blank,
+            heuristic,
+        }
+    }
+
+    /// Whether the goal can be reached from a layout already known to be a permutation.
+    ///
+    /// Each move swaps the blank with a neighbour: it flips the parity of the permutation
+    /// taking the layout to the goal, and the parity of the blank's distance from its goal
+    /// cell. The two parities agree at the goal, so they agree in every solvable layout; on a
+    /// board of at least 2 × 2 that is also enough. On a single row or column tiles cannot
+    /// pass each other, so their order must already be the goal's.
+    fn can_reach_goal(&self, tiles: &[u8; N]) -> bool {
+        if self.width == 1 || self.height == 1 {
+            return tiles
+                .iter()
+                .filter(|&&t| t != 0)
+                .eq(self.goal.iter().filter(|&&t| t != 0));
+        }
+        let mut goal_cell = [0u8; N];
+        for (cell, &tile) in self.goal.iter().enumerate() {
+            goal_cell[tile as usize] = cell as u8;
+        }
+        let to_goal: Vec<u8> = tiles.iter().map(|&tile| goal_cell[tile as usize]).collect();
+        let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
+        let goal_blank = goal_cell[0] as usize;
+        let blank_distance = (blank / self.width).abs_diff(goal_blank / self.width)
+            + (blank % self.width).abs_diff(goal_blank % self.width);
+        permutation::cycles_parity_even(&to_goal) == (blank_distance % 2 == 0)
+    }
+
+    /// The number of columns.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// The number of rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The goal layout: the tile at each cell, 0 for the blank.
+    pub fn goal(&self) -> &[u8; N] {
+        &self.goal
+    }
+
+    /// The heuristic the boards of this puzzle cache.
+    pub fn heuristic_tables(&self) -> &H {
+        &self.heuristic
+    }
+
+    /// The number of layouts of the board, `N!` (reachable or not), or `usize::MAX` if it does
+    /// not fit: the size of a table indexed by [`rank`](Self::rank).
+    pub fn state_count(&self) -> usize {
+        permutation::factorial(N)
+            .and_then(|count| usize::try_from(count).ok())
+            .unwrap_or(usize::MAX)
+    }
+
+    /// The lexicographic rank of the board's layout among all `N!` layouts (see
+    /// [`permutation`]), or `usize::MAX` for boards of more than 20 cells, whose ranks do not
+    /// fit.
+    pub fn rank(&self, board: &Board<N>) -> usize {
+        if N > permutation::MAX_LEN {
+            return usize::MAX;
+        }
+        usize::try_from(permutation::rank_valid(&board.tiles)).unwrap_or(usize::MAX)
+    }
+
+    /// The board as text: one row per line, numbers right-aligned, the blank as `.`.
+    pub fn format_board(&self, board: &Board<N>) -> String {
+        let wide = (N - 1).to_string().len();
+        let mut text = String::new();
+        for row in board.tiles.chunks(self.width) {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|&tile| match tile {
+                    0 => format!("{:>wide$}", "."),
+                    _ => format!("{tile:>wide$}"),
+                })
+                .collect();
+            text.push_str(&cells.join(" "));
+            text.push('\n');
+        }
+        text
+    }
+}
+
+impl<const N: usize> Board<N> {
+    /// The tile at each cell, row by row, 0 for the blank.
+    pub fn tiles(&self) -> &[u8; N] {
+        &self.tiles
+    }
+
+    /// The cell of the blank.
+    pub fn blank(&self) -> usize {
+        self.blank as usize
+    }
+
+    /// The heuristic value cached in the board.
+    pub fn heuristic(&self) -> u32 {
+        u32::from(self.heuristic)
+    }
+}
+
+/// Boards are hashed by their tiles alone: the blank and the heuristic follow from them.
+impl<const N: usize> Hash for Board<N> {
+    fn hash<S: Hasher>(&self, state: &mut S) {
+        self.tiles.hash(state);
+    }
+}
+
+impl<const N: usize, H: TileHeuristic<N>> SearchProblem for SlidingPuzzle<N, H> {
+    type State = Board<N>;
+    type Move = Slide;
+    type Cost = u32;
+
+    fn start(&self) -> Board<N> {
+        self.board_of(self.start)
+    }
+
+    #[inline]
+    fn is_goal(&self, board: &Board<N>) -> bool {
+        board.heuristic == 0 && board.tiles == self.goal
+    }
+
+    #[inline]
+    fn heuristic(&self, board: &Board<N>) -> u32 {
+        u32::from(board.heuristic)
+    }
+
+    #[inline]
+    fn moves(&self, board: &Board<N>, moves: &mut MoveBuffer<Slide, u32>) {
+        let (list, count) = &self.slides[board.blank as usize];
+        for &slide in &list[..*count as usize] {
+            moves.push((slide, 1));
+        }
+    }
+
+    #[inline]
+    fn apply(&self, board: &mut Board<N>, slide: Slide) {
+        let blank = board.blank as usize;
+        let from = self.neighbour[blank][slide as usize] as usize;
+        let Some(&tile) = board.tiles.get(from) else {
+            return; // not a move of this board: nothing to do
+        };
+        board.tiles[blank] = tile;
+        board.tiles[from] = 0;
+        let before = u32::from(board.heuristic);
+        board.heuristic = self
+            .heuristic
+            .update(before, &board.tiles, tile, from, blank) as u16;
+        board.blank = from as u8;
+    }
+
+    #[inline]
+    fn inverse(&self, slide: Slide) -> Option<Slide> {
+        Some(slide.opposite())
+    }
+
+    #[inline]
+    fn undo(&self, board: &mut Board<N>, slide: Slide) {
+        self.apply(board, slide.opposite());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristics::MisplacedTiles;
+
+    #[test]
+    fn parses_every_text_form() {
+        let expected = [2, 8, 3, 1, 0, 4, 7, 6, 5];
+        for text in [
+            "283104765",
+            "2 8 3 1 0 4 7 6 5",
+            "2 8 3\n1 x 4\n7 6 5",
+            "2831X4765",
+        ] {
+            assert_eq!(
+                parse_layout(text, Layout::Start).unwrap(),
+                expected,
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn rejects_bad_layouts_with_their_position() {
+        let err = |start: &str| SlidingPuzzle::<9>::parse(3, 3, start, "123456780").unwrap_err();
+        assert!(matches!(
+            err("12345678"),
+            PuzzleError::WrongCellCount { found: 8, .. }
+        ));
+        assert!(matches!(
+            err("1 2 3 4 5 6 7 8 9"),
+            PuzzleError::OutOfRange {
+                position: 8,
+                value: 9,
+                ..
+            }
+        ));
+        assert!(matches!(
+            err("1 2 3 4 5 6 7 8 y"),
+            PuzzleError::NotANumber { position: 8, .. }
+        ));
+        assert_eq!(
+            err("123456781"),
+            PuzzleError::DuplicateTile {
+                layout: Layout::Start,
+                tile: 1,
+                first: 0,
+                second: 8,
+                missing: 0
+            }
+        );
+        assert_eq!(err("213456780"), PuzzleError::Unsolvable);
+        assert!(matches!(
+            SlidingPuzzle::<9>::parse(3, 3, "123456780", "123456788").unwrap_err(),
+            PuzzleError::DuplicateTile {
+                layout: Layout::Goal,
+                tile: 8,
+                missing: 0,
+                ..
+            }
+        ));
+        assert!(matches!(
+            SlidingPuzzle::<9>::parse(4, 2, "123456780", "123456780").unwrap_err(),
+            PuzzleError::UnsupportedSize {
+                width: 4,
+                height: 2,
+                cells: 9
+            }
+        ));
+    }
+
+    #[test]
+    fn apply_then_undo_restores_the_board_and_its_heuristic() {
+        let puzzle = SlidingPuzzle::<9>::parse(3, 3, "283104765", "123804765").unwrap();
+        let start = puzzle.start();
+        for slide in Slide::ALL {
+            let mut board = start;
+            puzzle.apply(&mut board, slide);
+            assert_ne!(board, start);
+            assert_eq!(
+                board.heuristic(),
+                Manhattan::new(3, 3, puzzle.goal()).evaluate(board.tiles())
+            );
+            puzzle.undo(&mut board, slide);
+            assert_eq!(board, start);
+        }
+    }
+
+    #[test]
+    fn heuristics_are_zero_exactly_at_the_goal() {
+        let goal = blank_last::<9>();
+        let puzzle = SlidingPuzzle::<9, MisplacedTiles<9>>::new(3, 3, &goal, &goal).unwrap();
+        assert!(puzzle.is_goal(&puzzle.start()));
+        assert_eq!(puzzle.heuristic(&puzzle.start()), 0);
+        let moved = puzzle.with_start(&[1u8, 2, 3, 4, 5, 6, 7, 0, 8]).unwrap();
+        assert_eq!(moved.heuristic(&moved.start()), 1);
+    }
+
+    #[test]
+    fn strips_are_solvable_only_in_goal_order() {
+        assert!(SlidingPuzzle::<4>::parse(4, 1, "1023", "1230").is_ok());
+        assert_eq!(
+            SlidingPuzzle::<4>::parse(1, 4, "2130", "1230").unwrap_err(),
+            PuzzleError::Unsolvable
+        );
+    }
+
+    #[test]
+    fn formats_the_board() {
+        let puzzle = SlidingPuzzle::<9>::parse(3, 3, "283104765", "123804765").unwrap();
+        assert_eq!(
+            puzzle.format_board(&puzzle.start()),
+            "2 8 3\n1 . 4\n7 6 5\n"
+        );
+    }
+}
