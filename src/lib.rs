@@ -38,6 +38,8 @@
 //! [`Stats::generated`] counts children created, [`Stats::expanded`] the nodes whose children
 //! were created, over all iterations; [`Stats::thresholds`] lists IDA*'s iterations.
 
+#![deny(missing_docs)]
+
 pub mod engines;
 pub mod heuristics;
 pub mod permutation;

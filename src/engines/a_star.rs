@@ -107,41 +107,40 @@ fn search<P: SearchProblem>(
             stats.generated += 1;
             let child_g = g.saturating_add(cost);
             let hash = table.hash(&child);
-            match table.find(hash, &child) {
-                Some(known) => {
-                    let node = &mut table.nodes[known];
-                    if child_g < node.g {
-                        node.g = child_g;
-                        node.parent = index;
-                        node.arrived_by = Some(mv);
-                        let f = child_g.saturating_add(problem.heuristic(&child));
-                        open.push(Entry {
-                            f,
-                            g: child_g,
-                            index: known,
-                        });
-                    }
+            if let Some(known) = table.find(hash, &child) {
+                let node = &mut table.nodes[known];
+                if child_g < node.g {
+                    // A cheaper path to a stored state: relink it and queue it again.
+                    node.g = child_g;
+                    node.parent = index;
+                    node.arrived_by = Some(mv);
+                    let f = child_g.saturating_add(problem.heuristic(&child));
+                    open.push(Entry {
+                        f,
+                        g: child_g,
+                        index: known,
+                    });
                 }
-                None => {
-                    let h = problem.heuristic(&child);
-                    if h != P::Cost::max_value() {
-                        let child = table.insert(
-                            hash,
-                            Node {
-                                state: child,
-                                parent: index,
-                                arrived_by: Some(mv),
-                                g: child_g,
-                            },
-                        );
-                        open.push(Entry {
-                            f: child_g.saturating_add(h),
-                            g: child_g,
-                            index: child,
-                        });
-                    }
-                }
+                continue;
             }
+            let h = problem.heuristic(&child);
+            if h == P::Cost::max_value() {
+                continue; // a dead end: never stored
+            }
+            let child = table.insert(
+                hash,
+                Node {
+                    state: child,
+                    parent: index,
+                    arrived_by: Some(mv),
+                    g: child_g,
+                },
+            );
+            open.push(Entry {
+                f: child_g.saturating_add(h),
+                g: child_g,
+                index: child,
+            });
         }
     }
     Outcome::NoSolution

@@ -94,6 +94,7 @@ impl Rotation {
     }
 
     /// The rotation that undoes this one: the same line pulled the other way.
+    #[must_use]
     pub const fn opposite(self) -> Rotation {
         match self {
             Rotation::A => Rotation::F,

@@ -217,6 +217,7 @@ impl Slide {
     pub const ALL: [Slide; 4] = [Slide::Up, Slide::Left, Slide::Right, Slide::Down];
 
     /// The slide that undoes this one.
+    #[must_use]
     pub const fn opposite(self) -> Slide {
         match self {
             Slide::Up => Slide::Down,

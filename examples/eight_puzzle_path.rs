@@ -1,0 +1,71 @@
+//! POJ 1077 / HDU 1043, "Eight": for each line of nine tokens (`1`–`8` and `x` for the blank,
+//! row by row), prints a shortest sequence of moves reaching
+//!
+//! ```text
+//! 1 2 3
+//! 4 5 6
+//! 7 8 x
+//! ```
+//!
+//! as a string over `u d l r` (the direction the `x` moves), or `unsolvable`.
+//!
+//! Every line is answered from one table: a breadth-first search backwards from the goal over
+//! all 181,440 reachable layouts, recording how each was first reached, is run once at start;
+//! each answer then follows that record back to the goal.
+//!
+//! ```text
+//! echo "2 3 4 1 5 x 7 6 8" | cargo run --release --example eight_puzzle_path   # ullddrurdllurdruldr
+//! ```
+//!
+//! Bad input: every line before it is answered, then a message naming the line goes to stderr
+//! and the program exits with status 2. Blank lines are skipped.
+
+use std::io::{self, BufRead, BufWriter, Write};
+use std::process::ExitCode;
+
+use informed::distance_table;
+use informed::puzzles::sliding_tile::{self, parse_layout, Layout, PuzzleError};
+use informed::puzzles::SlidingPuzzle;
+
+fn main() -> ExitCode {
+    let goal = sliding_tile::blank_last::<9>();
+    let Ok(puzzle) = SlidingPuzzle::<9>::new(3, 3, &goal, &goal) else {
+        unreachable!("the goal layout is valid")
+    };
+    let Ok(table) = distance_table(&puzzle, puzzle.state_count(), |board| puzzle.rank(board))
+    else {
+        unreachable!("8-puzzle ranks lie below 9!")
+    };
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut answer = String::new();
+    for (number, line) in io::stdin().lock().lines().enumerate() {
+        let number = number + 1;
+        let Ok(line) = line else {
+            let _ = out.flush();
+            eprintln!("eight_puzzle_path: line {number}: not valid UTF-8 text");
+            return ExitCode::from(2);
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        answer.clear();
+        match parse_layout(&line, Layout::Start).and_then(|tiles| puzzle.board(&tiles)) {
+            Ok(board) => match table.path_to_origin(&puzzle, &board) {
+                Some(path) => answer.extend(path.iter().map(|slide| slide.letter())),
+                None => answer.push_str("unsolvable"),
+            },
+            Err(PuzzleError::Unsolvable) => answer.push_str("unsolvable"),
+            Err(error) => {
+                let _ = out.flush();
+                eprintln!("eight_puzzle_path: line {number}: {error}");
+                return ExitCode::from(2);
+            }
+        }
+        if writeln!(out, "{answer}").is_err() {
+            return ExitCode::SUCCESS;
+        }
+    }
+    let _ = out.flush();
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,190 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use informed::puzzles::{sliding_tile, SlidingPuzzle};
+use informed::{MoveBuffer, SearchProblem};
+use quickcheck::{Arbitrary, Gen};
+
+/// A solvable 8-puzzle start (goal `1 2 3 4 5 6 7 8 0`), made by a random walk from the goal.
+#[derive(Clone, Debug)]
+pub struct EightPuzzle(pub [u8; 9]);
+
+impl Arbitrary for EightPuzzle {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let goal = sliding_tile::blank_last::<9>();
+        let puzzle = SlidingPuzzle::<9>::new(3, 3, &goal, &goal).unwrap();
+        let mut board = puzzle.start();
+        let mut moves = MoveBuffer::new();
+        for _ in 0..(usize::arbitrary(g) % 60) {
+            moves.clear();
+            puzzle.moves(&board, &mut moves);
+            let (slide, _) = moves[usize::arbitrary(g) % moves.len()];
+            puzzle.apply(&mut board, slide);
+        }
+        EightPuzzle(*board.tiles())
+    }
+}
+
+impl EightPuzzle {
+    pub fn puzzle(&self) -> SlidingPuzzle<9> {
+        SlidingPuzzle::<9>::new(3, 3, &self.0, &sliding_tile::blank_last::<9>()).unwrap()
+    }
+}
+
+/// A directed graph with weighted edges; node 0 is the start, `goal` the goal. The heuristic
+/// is the true distance divided by `divisor` (admissible for any divisor >= 1), or zero.
+#[derive(Clone, Debug)]
+pub struct Graph {
+    pub edges: Vec<Vec<(usize, u32)>>,
+    pub goal: usize,
+    pub exact: Vec<Option<u32>>,
+    pub divisor: u32,
+}
+
+impl Graph {
+    pub fn new(edges: Vec<Vec<(usize, u32)>>, goal: usize, divisor: u32) -> Self {
+        let exact = distances_to(&edges, goal);
+        Graph {
+            edges,
+            goal,
+            exact,
+            divisor,
+        }
+    }
+}
+
+/// Dijkstra backwards from `goal`: the cheapest cost from every node to it.
+pub fn distances_to(edges: &[Vec<(usize, u32)>], goal: usize) -> Vec<Option<u32>> {
+    let mut best = vec![None; edges.len()];
+    let mut queue = BinaryHeap::from([Reverse((0u32, goal))]);
+    while let Some(Reverse((d, node))) = queue.pop() {
+        if best[node].is_some() {
+            continue;
+        }
+        best[node] = Some(d);
+        for (from, out) in edges.iter().enumerate() {
+            for &(to, cost) in out {
+                if to == node && best[from].is_none() {
+                    queue.push(Reverse((d + cost, from)));
+                }
+            }
+        }
+    }
+    best
+}
+
+impl Arbitrary for Graph {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let nodes = 2 + usize::arbitrary(g) % 12;
+        let edges = (0..nodes)
+            .map(|_| {
+                (0..usize::arbitrary(g) % 4)
+                    .map(|_| (usize::arbitrary(g) % nodes, 1 + u32::arbitrary(g) % 9))
+                    .collect()
+            })
+            .collect();
+        Graph::new(
+            edges,
+            1 + usize::arbitrary(g) % (nodes - 1),
+            1 + u32::arbitrary(g) % 3,
+        )
+    }
+}
+
+/// A move is the index of an edge out of the current node; the state carries the path of
+/// nodes so that `undo` can restore it without an inverse.
+impl SearchProblem for Graph {
+    type State = Vec<usize>;
+    type Move = usize;
+    type Cost = u32;
+    fn start(&self) -> Vec<usize> {
+        vec![0]
+    }
+    fn is_goal(&self, path: &Vec<usize>) -> bool {
+        path.last() == Some(&self.goal)
+    }
+    fn heuristic(&self, path: &Vec<usize>) -> u32 {
+        let node = *path.last().unwrap();
+        self.exact[node].map_or(u32::MAX, |d| d / self.divisor)
+    }
+    fn moves(&self, path: &Vec<usize>, moves: &mut MoveBuffer<usize, u32>) {
+        let node = *path.last().unwrap();
+        moves.extend(
+            self.edges[node]
+                .iter()
+                .enumerate()
+                .map(|(i, &(_, cost))| (i, cost)),
+        );
+    }
+    fn apply(&self, path: &mut Vec<usize>, edge: usize) {
+        let node = *path.last().unwrap();
+        path.push(self.edges[node][edge].0);
+    }
+    fn undo(&self, path: &mut Vec<usize>, _edge: usize) {
+        path.pop();
+    }
+}
+
+/// The same graph with states that are just the node, so engines that store states see
+/// each node once and IDA*/RBFS need cycle detection to prove a goal unreachable. A move is
+/// the node it leaves and the index of its edge, so that `undo` can go back.
+#[derive(Clone, Debug)]
+pub struct NodeGraph(pub Graph);
+
+impl SearchProblem for NodeGraph {
+    type State = usize;
+    type Move = (usize, usize);
+    type Cost = u32;
+    fn start(&self) -> usize {
+        0
+    }
+    fn is_goal(&self, node: &usize) -> bool {
+        *node == self.0.goal
+    }
+    /// Zero where the goal is unreachable: engines must find that out by searching.
+    fn heuristic(&self, node: &usize) -> u32 {
+        self.0.exact[*node].map_or(0, |d| d / self.0.divisor)
+    }
+    fn moves(&self, node: &usize, moves: &mut MoveBuffer<(usize, usize), u32>) {
+        moves.extend(
+            self.0.edges[*node]
+                .iter()
+                .enumerate()
+                .map(|(i, &(_, c))| ((*node, i), c)),
+        );
+    }
+    fn apply(&self, node: &mut usize, (from, edge): (usize, usize)) {
+        *node = self.0.edges[from][edge].0;
+    }
+    fn undo(&self, node: &mut usize, (from, _): (usize, usize)) {
+        *node = from;
+    }
+}
+
+/// Checks that `moves` replay from the start to a goal at `cost`.
+pub fn assert_replays<P: SearchProblem>(problem: &P, moves: &[P::Move], cost: P::Cost)
+where
+    P::Cost: std::fmt::Debug,
+{
+    let (end, replayed) = informed::replay(problem, moves).expect("every move is legal");
+    assert!(problem.is_goal(&end), "the moves end at a goal");
+    assert_eq!(replayed, cost, "the reported cost is the cost of the moves");
+}
+
+/// Reads the instances of a Korf-format file: `<id> <length> <tiles…>`.
+pub fn korf_instances(text: &str) -> Vec<(u32, u32, Vec<u8>)> {
+    text.lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let numbers: Vec<u32> = line
+                .split_whitespace()
+                .map(|t| t.parse().unwrap())
+                .collect();
+            let tiles = numbers[2..].iter().map(|&t| t as u8).collect();
+            (numbers[0], numbers[1], tiles)
+        })
+        .collect()
+}

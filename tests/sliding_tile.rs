@@ -1,0 +1,145 @@
+//! The sliding-tile puzzles: Korf's instances, other sizes and goal layouts, solvability.
+
+mod common;
+
+use common::{assert_replays, korf_instances};
+use informed::heuristics::MisplacedTiles;
+use informed::puzzles::{sliding_tile, PuzzleError, SlidingPuzzle};
+use informed::{a_star, bfs, distance_table, ida_star, rbfs};
+
+#[test]
+fn korf_instances_solve_to_their_published_length() {
+    let goal = sliding_tile::blank_first::<16>();
+    for (id, length, tiles) in korf_instances(include_str!("data/korf_easy.txt")) {
+        let puzzle = SlidingPuzzle::<16>::new(4, 4, &tiles, &goal).unwrap();
+        let solution = ida_star(&puzzle).into_solution().unwrap();
+        assert_eq!(solution.cost, length, "Korf instance {id}");
+        assert_replays(&puzzle, &solution.moves, solution.cost);
+    }
+}
+
+#[test]
+fn korf_instance_79_node_count_matches_the_reference_ida_star() {
+    // ../shared/reference/ida15.cpp, same move order (up, left, right, down), parent pruning
+    // and counting (children generated, all iterations).
+    let (_, _, tiles) = korf_instances(include_str!("data/korf_easy.txt")).remove(0);
+    let puzzle =
+        SlidingPuzzle::<16>::new(4, 4, &tiles, &sliding_tile::blank_first::<16>()).unwrap();
+    assert_eq!(ida_star(&puzzle).stats.generated, 540_859);
+}
+
+#[test]
+fn luogu_p1379_sample_with_its_spiral_goal() {
+    let puzzle = SlidingPuzzle::<9>::parse(3, 3, "283104765", "123804765").unwrap();
+    assert_eq!(ida_star(&puzzle).solution().map(|s| s.cost), Some(4));
+    assert_eq!(a_star(&puzzle).solution().map(|s| s.cost), Some(4));
+}
+
+#[test]
+fn misplaced_tiles_also_finds_the_optimum() {
+    let manhattan = SlidingPuzzle::<9>::parse(3, 3, "867254301", "123456780").unwrap();
+    let misplaced =
+        SlidingPuzzle::<9, MisplacedTiles<9>>::parse(3, 3, "867254301", "123456780").unwrap();
+    let with_manhattan = ida_star(&manhattan);
+    let with_misplaced = ida_star(&misplaced);
+    assert_eq!(with_manhattan.solution().map(|s| s.cost), Some(31));
+    assert_eq!(with_misplaced.solution().map(|s| s.cost), Some(31));
+    assert!(with_misplaced.stats.generated > with_manhattan.stats.generated);
+}
+
+#[test]
+fn rectangular_boards_and_the_24_puzzle() {
+    // 2 x 3, 3 x 2 and 4 x 2: solvable by parity exactly when reachable, over every layout.
+    fn check<const N: usize>(width: usize, height: usize) {
+        let goal = sliding_tile::blank_last::<N>();
+        let puzzle = SlidingPuzzle::<N>::new(width, height, &goal, &goal).unwrap();
+        let table = distance_table(&puzzle, puzzle.state_count(), |b| puzzle.rank(b)).unwrap();
+        let mut solvable = 0;
+        let mut tiles = [0u8; N];
+        for rank in 0..puzzle.state_count() {
+            informed::permutation::unrank_into(rank as u64, &mut tiles).unwrap();
+            match puzzle.board(&tiles) {
+                Ok(board) => {
+                    solvable += 1;
+                    assert!(table.distance(&board).is_some());
+                }
+                Err(error) => assert_eq!(error, PuzzleError::Unsolvable),
+            }
+        }
+        assert_eq!(solvable, table.reachable());
+        assert_eq!(solvable * 2, puzzle.state_count());
+    }
+    check::<6>(2, 3);
+    check::<6>(3, 2);
+    check::<8>(4, 2);
+
+    // A 24-puzzle a few moves from the goal.
+    let goal = sliding_tile::blank_first::<25>();
+    let mut start = goal;
+    start.swap(0, 1);
+    start.swap(1, 6);
+    start.swap(6, 7);
+    let puzzle = SlidingPuzzle::<25>::new(5, 5, &start, &goal).unwrap();
+    let solution = ida_star(&puzzle).into_solution().unwrap();
+    assert_eq!(solution.cost, 3);
+    assert_replays(&puzzle, &solution.moves, 3);
+}
+
+#[test]
+fn all_engines_solve_a_15_puzzle_with_the_aoj_goal() {
+    let puzzle = SlidingPuzzle::<16>::parse(
+        4,
+        4,
+        "1 2 3 4 6 7 8 0 5 10 11 12 9 13 14 15",
+        "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0",
+    )
+    .unwrap();
+    for result in [
+        ida_star(&puzzle),
+        a_star(&puzzle),
+        rbfs(&puzzle),
+        bfs(&puzzle),
+    ] {
+        let solution = result.into_solution().unwrap();
+        assert_eq!(solution.cost, 8);
+        assert_replays(&puzzle, &solution.moves, 8);
+    }
+}
+
+#[test]
+fn every_error_names_what_is_wrong() {
+    let error = |start: &str| {
+        SlidingPuzzle::<16>::parse(4, 4, start, "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15")
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(error("0 1 2"), "start layout has 3 cells, expected 16");
+    assert_eq!(
+        error("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 16"),
+        "start layout: 16 at position 16 is out of range (tiles are 0 to 15)"
+    );
+    assert_eq!(
+        error("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 1"),
+        "start layout: tile 1 appears twice, at positions 2 and 16 (tile 15 is missing)"
+    );
+    assert_eq!(
+        error("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 fifteen"),
+        "start layout: 'fifteen' at position 16 is not a number or 'x'"
+    );
+    assert_eq!(
+        error("0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15"),
+        "unsolvable: the goal cannot be reached from the start"
+    );
+    let goal_error =
+        SlidingPuzzle::<16>::parse(4, 4, "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "0 1")
+            .unwrap_err();
+    assert_eq!(
+        goal_error.to_string(),
+        "goal layout has 2 cells, expected 16"
+    );
+    let size_error = SlidingPuzzle::<16>::parse(4, 3, "0", "0").unwrap_err();
+    assert_eq!(
+        size_error.to_string(),
+        "a 4 x 3 board is not supported here: this puzzle has 16 cells, and boards must have 2 to 256"
+    );
+}
