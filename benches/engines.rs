@@ -1,1 +1,152 @@
-fn main() {}
+//! Criterion benches: one group per problem, one function per engine, fixed instance sets.
+//!
+//! `cargo bench` runs them all in a few minutes on two cores. Korf's instances are read from
+//! `../shared/data/korf_easy20.txt` when it exists, else from the copy under `tests/data/`.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use informed::puzzles::{sliding_tile, RotationGame, SlidingPuzzle};
+use informed::{a_star, bfs, distance_table, ida_star, rbfs, MoveBuffer, SearchProblem};
+
+/// A fixed set of 8-puzzles: random walks of 200 moves from the goal, seeded.
+fn eight_puzzles(count: usize) -> Vec<SlidingPuzzle<9>> {
+    let goal = sliding_tile::blank_last::<9>();
+    let base = SlidingPuzzle::<9>::new(3, 3, &goal, &goal).unwrap();
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut moves = MoveBuffer::new();
+    (0..count)
+        .map(|_| {
+            let mut board = base.start();
+            for _ in 0..200 {
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                moves.clear();
+                base.moves(&board, &mut moves);
+                let (slide, _) = moves[(seed >> 33) as usize % moves.len()];
+                base.apply(&mut board, slide);
+            }
+            base.with_start(board.tiles()).unwrap()
+        })
+        .collect()
+}
+
+/// The first `count` instances of Korf's easiest twenty.
+fn korf_easy(count: usize) -> Vec<SlidingPuzzle<16>> {
+    let text = std::fs::read_to_string("../shared/data/korf_easy20.txt")
+        .unwrap_or_else(|_| include_str!("../tests/data/korf_easy.txt").to_string());
+    let goal = sliding_tile::blank_first::<16>();
+    text.lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .take(count)
+        .map(|line| {
+            let tiles: Vec<u8> = line
+                .split_whitespace()
+                .skip(2)
+                .map(|t| t.parse().unwrap())
+                .collect();
+            SlidingPuzzle::<16>::new(4, 4, &tiles, &goal).unwrap()
+        })
+        .collect()
+}
+
+fn rotation_games() -> Vec<RotationGame> {
+    include_str!("../examples/data/rotation_game.txt")
+        .lines()
+        .filter(|line| line.trim() != "0")
+        .map(|line| line.parse().unwrap())
+        .collect()
+}
+
+fn eight_puzzle(c: &mut Criterion) {
+    let puzzles = eight_puzzles(50);
+    let mut group = c.benchmark_group("eight_puzzle_50_random");
+    group.bench_function("ida_star", |b| {
+        b.iter(|| {
+            puzzles
+                .iter()
+                .map(|p| ida_star(black_box(p)).stats.generated)
+                .sum::<u64>()
+        });
+    });
+    group.bench_function("a_star", |b| {
+        b.iter(|| {
+            puzzles
+                .iter()
+                .map(|p| a_star(black_box(p)).stats.generated)
+                .sum::<u64>()
+        });
+    });
+    group.bench_function("rbfs", |b| {
+        b.iter(|| {
+            puzzles
+                .iter()
+                .map(|p| rbfs(black_box(p)).stats.generated)
+                .sum::<u64>()
+        });
+    });
+    group.bench_function("bfs", |b| {
+        b.iter(|| {
+            puzzles
+                .iter()
+                .map(|p| bfs(black_box(p)).stats.generated)
+                .sum::<u64>()
+        });
+    });
+    group.finish();
+
+    let goal = sliding_tile::blank_last::<9>();
+    let puzzle = SlidingPuzzle::<9>::new(3, 3, &goal, &goal).unwrap();
+    c.bench_function("eight_puzzle_distance_table", |b| {
+        b.iter(|| {
+            distance_table(black_box(&puzzle), puzzle.state_count(), |s| puzzle.rank(s))
+                .unwrap()
+                .reachable()
+        });
+    });
+}
+
+fn fifteen_puzzle(c: &mut Criterion) {
+    let instances = korf_easy(5);
+    let mut group = c.benchmark_group("korf_easy5");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    group.bench_function("ida_star", |b| {
+        b.iter(|| {
+            instances
+                .iter()
+                .map(|p| ida_star(black_box(p)).stats.generated)
+                .sum::<u64>()
+        });
+    });
+    group.bench_function("a_star", |b| {
+        b.iter(|| {
+            instances[..2]
+                .iter()
+                .map(|p| a_star(black_box(p)).stats.generated)
+                .sum::<u64>()
+        });
+    });
+    group.finish();
+}
+
+fn rotation_game(c: &mut Criterion) {
+    let games = rotation_games();
+    let mut group = c.benchmark_group("rotation_game");
+    group.sample_size(20);
+    group.bench_function("ida_star", |b| {
+        b.iter(|| {
+            games
+                .iter()
+                .map(|g| ida_star(black_box(g)).stats.generated)
+                .sum::<u64>()
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, eight_puzzle, fifteen_puzzle, rotation_game);
+criterion_main!(benches);

@@ -51,6 +51,11 @@ pub use engines::{
     a_star, a_star_with, bfs, bfs_with, distance_table, ida_star, ida_star_with, rbfs, rbfs_with,
     DistanceTable, TableError,
 };
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub use problem::{Cost, MoveBuffer, SearchProblem};
 pub use solution::{
     replay, Outcome, ResultOf, SearchOptions, SearchResult, Solution, SolutionOf, Stats,

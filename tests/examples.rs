@@ -233,3 +233,16 @@ fn korf_prints_id_length_nodes_and_time() {
     let out = run("korf", &["--heuristic", "nonsense"], "");
     assert_eq!(out.status, Some(2));
 }
+
+#[test]
+fn the_readme_main_job_gives_korf_s_lengths() {
+    // examples/data/fifteen_puzzle.txt: the AOJ sample, then Korf's 20 easiest instances turned
+    // half a turn; the expected file holds 8 and Korf's published lengths.
+    let input = include_str!("../examples/data/fifteen_puzzle.txt");
+    let out = run("fifteen_puzzle", &[], input);
+    assert_eq!(out.status, Some(0), "{}", out.stderr);
+    assert_eq!(
+        out.stdout,
+        include_str!("../examples/data/fifteen_puzzle.expected")
+    );
+}
