@@ -130,7 +130,10 @@ pub trait SearchProblem {
     fn is_goal(&self, state: &Self::State) -> bool;
 
     /// Appends to `moves` every move available in `state`, each with its cost, in the order the
-    /// engines should try them. The buffer is empty when this is called.
+    /// engines should try them.
+    ///
+    /// Only append: the buffer may already hold the moves of other states (IDA* keeps the
+    /// moves of its whole path in one buffer), which must be left as they are.
     fn moves(&self, state: &Self::State, moves: &mut MoveBuffer<Self::Move, Self::Cost>);
 
     /// Applies `mv`, one of the moves [`moves`](Self::moves) yielded for `state`, in place.
@@ -141,6 +144,21 @@ pub trait SearchProblem {
     fn heuristic(&self, state: &Self::State) -> Self::Cost {
         let _ = state;
         Self::Cost::zero()
+    }
+
+    /// The heuristic of the state `mv` would lead to from `state`, without applying it, if the
+    /// problem can tell cheaply; `None` (the default) otherwise.
+    ///
+    /// IDA* uses it to prune a child whose cost bound exceeds the threshold without applying
+    /// and undoing its move, which is most children in the last iterations. When it returns a
+    /// value, that value must equal [`heuristic`](Self::heuristic) of the state after the
+    /// move. A problem that caches its heuristic in the state and updates it from a per-move
+    /// table (as [`SlidingPuzzle`](crate::puzzles::SlidingPuzzle) does) can answer with one
+    /// table lookup.
+    #[inline]
+    fn heuristic_after(&self, state: &Self::State, mv: Self::Move) -> Option<Self::Cost> {
+        let _ = (state, mv);
+        None
     }
 
     /// The move that undoes `mv`, if there is one. Engines never try the inverse of the move

@@ -51,6 +51,8 @@ pub fn ida_star_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> 
         problem,
         state: problem.start(),
         frames: Vec::new(),
+        moves: MoveBuffer::new(),
+        path: Vec::new(),
         stats: Stats::default(),
         on_path: options.detect_cycles.then(HashSet::new),
     };
@@ -61,19 +63,21 @@ pub fn ida_star_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> 
     }
 }
 
-/// One node on the current path, with the moves still to try below it.
+/// A node on the current path below which the search went deeper: where to resume.
 struct Frame<M, C> {
-    moves: MoveBuffer<M, C>,
+    /// The next of its moves to try, an index into `Search::moves`.
     next: usize,
+    /// One past its last move in `Search::moves`.
+    end: usize,
     g: C,
-    /// The move that led here; `None` at the root.
+    /// The move that led to it; `None` at the root.
     arrived_by: Option<M>,
-    /// The inverse of `arrived_by`, which is never tried from here.
+    /// The inverse of `arrived_by`, never tried from it.
     skip: Option<M>,
 }
 
 enum Iteration<C> {
-    /// The goal was reached at this cost; the path is in the frames and the last move.
+    /// The goal was reached at this cost by the moves in `Search::path`.
     Found(C),
     /// The smallest `f` above the threshold, or `None` if no node exceeded it.
     Exhausted(Option<C>),
@@ -82,8 +86,13 @@ enum Iteration<C> {
 struct Search<'p, P: SearchProblem> {
     problem: &'p P,
     state: P::State,
-    /// The current path; frames above the current depth are kept to reuse their buffers.
+    /// The nodes of the current path above the one being searched.
     frames: Vec<Frame<P::Move, P::Cost>>,
+    /// The moves of every node of the path, deepest last: one flat stack the problem appends
+    /// each node's moves to, so they are neither copied nor reached through a pointer per node.
+    moves: MoveBuffer<P::Move, P::Cost>,
+    /// The moves of the solution, once found.
+    path: Vec<P::Move>,
     stats: Stats<P::Cost>,
     /// The states on the current path, when cycles are to be detected.
     on_path: Option<HashSet<P::State>>,
@@ -101,8 +110,7 @@ impl<P: SearchProblem> Search<'_, P> {
             self.stats.thresholds.push(threshold);
             match self.iterate(threshold) {
                 Iteration::Found(cost) => {
-                    let moves = self.frames.iter().filter_map(|frame| frame.arrived_by);
-                    let moves = moves.collect();
+                    let moves = core::mem::take(&mut self.path);
                     return Outcome::Solved(solution_from_moves(problem, moves, cost, options));
                 }
                 Iteration::Exhausted(Some(next)) => threshold = next,
@@ -112,88 +120,110 @@ impl<P: SearchProblem> Search<'_, P> {
         Outcome::NoSolution
     }
 
-    /// One depth-first search bounded by `threshold`, from the start state back to it.
-    fn iterate(&mut self, threshold: P::Cost) -> Iteration<P::Cost> {
-        let problem = self.problem;
-        let mut next_threshold: Option<P::Cost> = None;
-        self.push(0, P::Cost::zero(), None);
-        let mut depth = 0;
-        loop {
-            let frame = &mut self.frames[depth];
-            let Some(&(mv, cost)) = frame.moves.get(frame.next) else {
-                // Every move below this node is tried: back up one level.
-                let arrived_by = frame.arrived_by;
-                if let Some(on_path) = &mut self.on_path {
-                    on_path.remove(&self.state);
-                }
-                match arrived_by {
-                    Some(mv) => problem.undo(&mut self.state, mv),
-                    None => return Iteration::Exhausted(next_threshold),
-                }
-                depth -= 1;
-                continue;
-            };
-            frame.next += 1;
-            if frame.skip == Some(mv) {
-                continue;
-            }
-            let g = frame.g.saturating_add(cost);
-            problem.apply(&mut self.state, mv);
-            self.stats.generated += 1;
-            let h = problem.heuristic(&self.state);
-            let f = g.saturating_add(h);
-            let repeated = self.repeats_path();
-            if repeated || f > threshold {
-                // A state already on the path is never worth a next threshold: a cheaper
-                // path to it is being explored already.
-                if !repeated && f != P::Cost::max_value() {
-                    next_threshold = Some(next_threshold.map_or(f, |next| next.min(f)));
-                }
-                problem.undo(&mut self.state, mv);
-                continue;
-            }
-            if problem.is_goal(&self.state) {
-                self.frames.truncate(depth + 1);
-                self.frames.push(Frame {
-                    moves: MoveBuffer::new(),
-                    next: 0,
-                    g,
-                    arrived_by: Some(mv),
-                    skip: None,
-                });
-                return Iteration::Found(g);
-            }
-            depth += 1;
-            self.push(depth, g, Some(mv));
-        }
-    }
-
-    /// Makes the current state the node at `depth` and lists its moves.
-    fn push(&mut self, depth: usize, g: P::Cost, arrived_by: Option<P::Move>) {
-        let problem = self.problem;
-        if self.frames.len() == depth {
-            self.frames.push(Frame {
-                moves: MoveBuffer::new(),
-                next: 0,
-                g,
-                arrived_by,
-                skip: None,
-            });
-        }
-        let frame = &mut self.frames[depth];
-        frame.moves.clear();
-        problem.moves(&self.state, &mut frame.moves);
-        frame.next = 0;
-        frame.g = g;
-        frame.arrived_by = arrived_by;
-        frame.skip = arrived_by.and_then(|mv| problem.inverse(mv));
+    /// Appends the moves of the current state to the move stack and returns where they end.
+    #[inline]
+    fn list_moves(&mut self) -> usize {
+        self.problem.moves(&self.state, &mut self.moves);
         self.stats.expanded += 1;
         if let Some(on_path) = &mut self.on_path {
             on_path.insert(self.state.clone());
         }
+        self.moves.len()
+    }
+
+    /// One depth-first search bounded by `threshold`, from the start state back to it.
+    ///
+    /// The node being searched lives in locals (`next`, `end`, `g`, `arrived_by`), as it would
+    /// in the registers of a recursive call; `frames` holds the nodes above it.
+    fn iterate(&mut self, threshold: P::Cost) -> Iteration<P::Cost> {
+        let problem = self.problem;
+        let infinite = P::Cost::max_value();
+        let mut next_threshold = infinite;
+        self.frames.clear();
+        self.moves.clear();
+        let mut next = 0;
+        let mut end = self.list_moves();
+        let mut g = P::Cost::zero();
+        let mut arrived_by: Option<P::Move> = None;
+        let mut skip: Option<P::Move> = None;
+        loop {
+            if next == end {
+                // Every move below this node is tried: back up one level.
+                if let Some(on_path) = &mut self.on_path {
+                    on_path.remove(&self.state);
+                }
+                let (Some(mv), Some(parent)) = (arrived_by, self.frames.pop()) else {
+                    let next_threshold = (next_threshold != infinite).then_some(next_threshold);
+                    return Iteration::Exhausted(next_threshold);
+                };
+                problem.undo(&mut self.state, mv);
+                self.moves.truncate(parent.end);
+                (next, end, g) = (parent.next, parent.end, parent.g);
+                (arrived_by, skip) = (parent.arrived_by, parent.skip);
+                continue;
+            }
+            let (mv, cost) = self.moves[next];
+            next += 1;
+            if skip == Some(mv) {
+                continue;
+            }
+            let child_g = g.saturating_add(cost);
+            // Prune on the predicted heuristic, sparing the apply and undo. (Not with cycle
+            // detection: a state on the path must not set the next threshold.)
+            let predicted = match self.on_path {
+                None => problem.heuristic_after(&self.state, mv),
+                Some(_) => None,
+            };
+            if let Some(h) = predicted {
+                let f = child_g.saturating_add(h);
+                if f > threshold {
+                    self.stats.generated += 1;
+                    if f != infinite {
+                        next_threshold = next_threshold.min(f);
+                    }
+                    continue;
+                }
+            }
+            problem.apply(&mut self.state, mv);
+            self.stats.generated += 1;
+            if predicted.is_none() {
+                let f = child_g.saturating_add(problem.heuristic(&self.state));
+                let repeated = self.repeats_path();
+                if repeated || f > threshold {
+                    // A state already on the path is never worth a next threshold: a cheaper
+                    // path to it is being explored already.
+                    if !repeated && f != infinite {
+                        next_threshold = next_threshold.min(f);
+                    }
+                    problem.undo(&mut self.state, mv);
+                    continue;
+                }
+            }
+            if problem.is_goal(&self.state) {
+                self.path.clear();
+                self.path
+                    .extend(self.frames.iter().filter_map(|frame| frame.arrived_by));
+                self.path.extend(arrived_by);
+                self.path.push(mv);
+                return Iteration::Found(child_g);
+            }
+            self.frames.push(Frame {
+                next,
+                end,
+                g,
+                arrived_by,
+                skip,
+            });
+            next = end;
+            end = self.list_moves();
+            g = child_g;
+            arrived_by = Some(mv);
+            skip = problem.inverse(mv);
+        }
     }
 
     /// Whether cycle detection is on and the current state is already on the path.
+    #[inline]
     fn repeats_path(&self) -> bool {
         self.on_path
             .as_ref()

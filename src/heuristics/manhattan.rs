@@ -34,6 +34,18 @@ impl<const N: usize> TileHeuristic<N> for Manhattan<N> {
     }
 
     #[inline]
+    fn predict(
+        &self,
+        before: u32,
+        tiles: &[u8; N],
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> Option<u32> {
+        Some(self.update(before, tiles, tile, from, to))
+    }
+
+    #[inline]
     fn update(&self, before: u32, _tiles: &[u8; N], tile: u8, from: usize, to: usize) -> u32 {
         before + u32::from(self.distance[to][tile as usize])
             - u32::from(self.distance[from][tile as usize])

@@ -27,4 +27,21 @@ pub trait TileHeuristic<const N: usize>: Clone {
     /// The value after `tile` slid from cell `from` into the blank at cell `to`, given the
     /// value `before` the move; `tiles` is the board after the move.
     fn update(&self, before: u32, tiles: &[u8; N], tile: u8, from: usize, to: usize) -> u32;
+
+    /// The value `tile` sliding from `from` into the blank at `to` would give, computed before
+    /// the move from the value `before` it and the board `tiles` before it, or `None` if the
+    /// heuristic needs the board after the move. It must agree with
+    /// [`update`](Self::update). Defaults to `None`.
+    #[inline]
+    fn predict(
+        &self,
+        before: u32,
+        tiles: &[u8; N],
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> Option<u32> {
+        let _ = (before, tiles, tile, from, to);
+        None
+    }
 }

@@ -47,8 +47,9 @@ pub struct SlidingPuzzle<const N: usize, H = Manhattan<N>> {
     heuristic: H,
     /// `neighbour[cell][slide]`: the cell the blank reaches from `cell` by `slide`, or `NONE`.
     neighbour: [[u8; 4]; N],
-    /// The slides available with the blank at each cell, in [`Slide::ALL`] order.
-    slides: [([Slide; 4], u8); N],
+    /// The slides available with the blank at each cell, in [`Slide::ALL`] order, each with
+    /// its cost, ready to copy into a move buffer: `slides[cell].0[..slides[cell].1]`.
+    slides: [([(Slide, u32); 4], u8); N],
 }
 
 const NONE: u8 = u8::MAX;
@@ -367,7 +368,7 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
         let goal = check_layout::<N>(&widen(goal), Layout::Goal)?;
         let start = check_layout::<N>(&widen(start), Layout::Start)?;
         let mut neighbour = [[NONE; 4]; N];
-        let mut slides = [([Slide::Up; 4], 0u8); N];
+        let mut slides = [([(Slide::Up, 1); 4], 0u8); N];
         for cell in 0..N {
             let (row, column) = (cell / width, cell % width);
             for slide in Slide::ALL {
@@ -380,7 +381,7 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
                 if let Some(target) = target {
                     neighbour[cell][slide as usize] = target as u8;
                     let (list, count) = &mut slides[cell];
-                    list[*count as usize] = slide;
+                    list[*count as usize] = (slide, 1);
                     *count += 1;
                 }
             }
@@ -589,7 +590,7 @@ impl<const N: usize, H: TileHeuristic<N>> SearchProblem for SlidingPuzzle<N, H> 
     fn moves(&self, board: &Board<N>, moves: &mut MoveBuffer<Slide, u32>) {
         let (list, count) = &self.slides[board.blank as usize];
         for &slide in &list[..*count as usize] {
-            moves.push((slide, 1));
+            moves.push(slide);
         }
     }
 
@@ -607,6 +608,16 @@ impl<const N: usize, H: TileHeuristic<N>> SearchProblem for SlidingPuzzle<N, H> 
             .heuristic
             .update(before, &board.tiles, tile, from, blank) as u16;
         board.blank = from as u8;
+    }
+
+    #[inline]
+    fn heuristic_after(&self, board: &Board<N>, slide: Slide) -> Option<u32> {
+        let blank = board.blank as usize;
+        let from = self.neighbour[blank][slide as usize] as usize;
+        let &tile = board.tiles.get(from)?;
+        let before = u32::from(board.heuristic);
+        self.heuristic
+            .predict(before, &board.tiles, tile, from, blank)
     }
 
     #[inline]
