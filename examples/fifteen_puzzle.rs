@@ -14,6 +14,9 @@
 //! cargo run --release --example fifteen_puzzle < examples/data/fifteen_puzzle.txt
 //! ```
 //!
+//! A search that runs longer than half a second shows its progress on one line of stderr
+//! when stderr is a terminal.
+//!
 //! Bad input (a token that is not a number, a tile out of range or repeated, an unfinished
 //! last instance): every instance before it is answered, then a message naming the line goes
 //! to stderr and the program exits with status 2.
@@ -21,9 +24,12 @@
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-use informed::ida_star;
 use informed::puzzles::sliding_tile::{self, Layout, PuzzleError};
 use informed::puzzles::SlidingPuzzle;
+use informed::{ida_star_with, SearchOptions};
+
+#[path = "common/progress.rs"]
+mod progress;
 
 const CELLS: usize = 16;
 
@@ -44,18 +50,29 @@ fn main() -> ExitCode {
     let Ok(base) = SlidingPuzzle::<CELLS>::new(4, 4, &goal, &goal) else {
         unreachable!("the goal layout is valid")
     };
+    let live = progress::LiveLine::new();
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    for instance in tokens.chunks(CELLS) {
+    for (number, instance) in tokens.chunks(CELLS).enumerate() {
+        let label = format!("instance {}", number + 1);
+        let observer = |report: &informed::Progress| live.show(&label, report);
+        let mut options = SearchOptions::new().progress_every(1 << 22);
+        if live.enabled() {
+            options = options.observer(&observer);
+        }
         let line_of = |position: usize| instance[position.min(instance.len() - 1)].0;
         let text: Vec<&str> = instance.iter().map(|&(_, token)| token).collect();
         let puzzle = sliding_tile::parse_layout(&text.join(" "), Layout::Start)
             .and_then(|tiles| base.with_start(&tiles));
         let answer = match puzzle {
-            Ok(puzzle) => match ida_star(&puzzle).solution() {
-                Some(solution) => solution.cost.to_string(),
-                None => "unsolvable".to_string(),
-            },
+            Ok(puzzle) => {
+                let result = ida_star_with(&puzzle, &options);
+                live.clear();
+                match result.solution() {
+                    Some(solution) => solution.cost.to_string(),
+                    None => "unsolvable".to_string(),
+                }
+            }
             Err(PuzzleError::Unsolvable) => "unsolvable".to_string(),
             Err(error) => {
                 let line = match &error {

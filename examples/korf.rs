@@ -11,7 +11,8 @@
 //!
 //! `--heuristic`: `manhattan` (default) or `misplaced`. `--engine`: `ida` (default), `astar`
 //! or `rbfs`. Nodes are counted as `Stats::generated`: every child created, over all
-//! iterations, the start not included. Bad input: a message naming the line on stderr, exit 2.
+//! iterations, the start not included. Long searches show their progress on one line of
+//! stderr when stderr is a terminal. Bad input: a message naming the line on stderr, exit 2.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -19,7 +20,10 @@ use std::time::Instant;
 
 use informed::heuristics::{Manhattan, MisplacedTiles, TileHeuristic};
 use informed::puzzles::{sliding_tile, SlidingPuzzle};
-use informed::{a_star, ida_star, rbfs, ResultOf};
+use informed::{a_star_with, ida_star_with, rbfs_with, ResultOf, SearchOptions};
+
+#[path = "common/progress.rs"]
+mod progress;
 
 #[derive(Clone, Copy)]
 enum Engine {
@@ -66,6 +70,7 @@ fn run<H: TileHeuristic<16>>(engine: Engine) -> ExitCode {
     let Ok(base) = SlidingPuzzle::<16, H>::new(4, 4, &goal, &goal) else {
         unreachable!("the goal layout is valid")
     };
+    let live = progress::LiveLine::new();
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let (mut total_nodes, mut total_ms, mut solved) = (0u64, 0f64, 0usize);
@@ -86,13 +91,20 @@ fn run<H: TileHeuristic<16>>(engine: Engine) -> ExitCode {
                 return ExitCode::from(2);
             }
         };
+        let label = format!("instance {id}");
+        let observer = |report: &informed::Progress| live.show(&label, report);
+        let mut options = SearchOptions::new().progress_every(1 << 22);
+        if live.enabled() {
+            options = options.observer(&observer);
+        }
         let started = Instant::now();
         let result: ResultOf<SlidingPuzzle<16, H>> = match engine {
-            Engine::Ida => ida_star(&puzzle),
-            Engine::AStar => a_star(&puzzle),
-            Engine::Rbfs => rbfs(&puzzle),
+            Engine::Ida => ida_star_with(&puzzle, &options),
+            Engine::AStar => a_star_with(&puzzle, &options),
+            Engine::Rbfs => rbfs_with(&puzzle, &options),
         };
         let ms = started.elapsed().as_secs_f64() * 1e3;
+        live.clear();
         let Some(solution) = result.solution() else {
             eprintln!("korf: line {number}: instance {id} has no solution");
             return ExitCode::from(2);

@@ -42,6 +42,7 @@
 
 pub mod engines;
 pub mod heuristics;
+mod limits;
 pub mod permutation;
 mod problem;
 pub mod puzzles;
@@ -56,7 +57,9 @@ pub use engines::{
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub use limits::{CancelToken, Progress, ProgressEvent, StopReason};
 pub use problem::{Cost, MoveBuffer, SearchProblem};
 pub use solution::{
-    replay, Outcome, ResultOf, SearchOptions, SearchResult, Solution, SolutionOf, Stats,
+    check_path, replay, Outcome, PathError, ResultOf, SearchOptions, SearchResult, Solution,
+    SolutionOf, Stats,
 };

@@ -6,8 +6,9 @@ use std::collections::BinaryHeap;
 use num_traits::{Bounded, Saturating, Zero};
 
 use crate::engines::node_table::{Node, NodeTable};
+use crate::limits::{StopReason, Watch};
 use crate::problem::{MoveBuffer, SearchProblem};
-use crate::solution::{solution_from_moves, Outcome, ResultOf, SearchOptions, Stats};
+use crate::solution::{solution_from_moves, Outcome, OutcomeOf, ResultOf, SearchOptions, Stats};
 
 /// Solves `problem` with A* (Hart, Nilsson and Raphael, 1968), with default options.
 ///
@@ -48,102 +49,127 @@ pub fn a_star<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 
 /// [`a_star`] with options.
 pub fn a_star_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> ResultOf<P> {
-    let mut stats = Stats::default();
-    let mut table = NodeTable::new();
-    let outcome = search(problem, options, &mut table, &mut stats);
-    stats.stored = table.len();
-    ResultOf::<P> { outcome, stats }
+    let mut search = Search {
+        problem,
+        table: NodeTable::new(),
+        open: BinaryHeap::new(),
+        stats: Stats::default(),
+        watch: Watch::new(options),
+        beyond_bound: false,
+    };
+    let outcome = match search.run(options) {
+        Ok(outcome) => outcome,
+        Err(reason) => Outcome::Stopped {
+            reason,
+            completed_threshold: None,
+        },
+    };
+    search.stats.stored = search.table.len();
+    ResultOf::<P> {
+        outcome,
+        stats: search.stats,
+    }
 }
 
-fn search<P: SearchProblem>(
-    problem: &P,
-    options: &SearchOptions,
-    table: &mut NodeTable<P::State, P::Move, P::Cost>,
-    stats: &mut Stats<P::Cost>,
-) -> Outcome<P::State, P::Move, P::Cost> {
-    let start = problem.start();
-    let h = problem.heuristic(&start);
-    if h == P::Cost::max_value() {
-        return Outcome::NoSolution;
-    }
-    let hash = table.hash(&start);
-    table.insert(
-        hash,
-        Node {
-            state: start,
-            parent: 0,
-            arrived_by: None,
-            g: P::Cost::zero(),
-        },
-    );
-    let mut open = BinaryHeap::new();
-    open.push(Entry {
-        f: h,
-        g: P::Cost::zero(),
-        index: 0,
-    });
-    let mut moves = MoveBuffer::new();
-    while let Some(Entry { g, index, .. }) = open.pop() {
-        let node = &table.nodes[index];
-        if node.g != g {
-            continue; // a cheaper path to this state was found after this entry was queued
-        }
-        if problem.is_goal(&node.state) {
-            let path = table.moves_to(index);
-            return Outcome::Solved(solution_from_moves(problem, path, g, options));
-        }
-        stats.expanded += 1;
-        let state = node.state.clone();
-        let skip = node.arrived_by.and_then(|mv| problem.inverse(mv));
-        moves.clear();
-        problem.moves(&state, &mut moves);
-        for &(mv, cost) in &moves {
-            if skip == Some(mv) {
-                continue;
+struct Search<'p, P: SearchProblem> {
+    problem: &'p P,
+    table: NodeTable<P::State, P::Move, P::Cost>,
+    open: BinaryHeap<Entry<P::Cost>>,
+    stats: Stats<P::Cost>,
+    watch: Watch<'p, P::Cost>,
+    /// Whether a state was left out for costing more than the cost bound.
+    beyond_bound: bool,
+}
+
+impl<P: SearchProblem> Search<'_, P> {
+    /// The search; `Err` when a limit stops it.
+    fn run(&mut self, options: &SearchOptions) -> Result<OutcomeOf<P>, StopReason> {
+        let problem = self.problem;
+        self.offer(problem.start(), 0, None, P::Cost::zero())?;
+        let mut moves = MoveBuffer::new();
+        while let Some(Entry { g, index, .. }) = self.open.pop() {
+            let node = &self.table.nodes[index];
+            if node.g != g {
+                continue; // a cheaper path to this state was found after this entry was queued
             }
-            // A clone per child rather than apply and undo: A* needs no inverse moves.
-            let mut child = state.clone();
-            problem.apply(&mut child, mv);
-            stats.generated += 1;
-            let child_g = g.saturating_add(cost);
-            let hash = table.hash(&child);
-            if let Some(known) = table.find(hash, &child) {
-                let node = &mut table.nodes[known];
-                if child_g < node.g {
-                    // A cheaper path to a stored state: relink it and queue it again.
-                    node.g = child_g;
-                    node.parent = index;
-                    node.arrived_by = Some(mv);
-                    let f = child_g.saturating_add(problem.heuristic(&child));
-                    open.push(Entry {
-                        f,
-                        g: child_g,
-                        index: known,
-                    });
+            if problem.is_goal(&node.state) {
+                let path = self.table.moves_to(index);
+                return Ok(Outcome::Solved(solution_from_moves(
+                    problem, path, g, options,
+                )));
+            }
+            let state = node.state.clone();
+            let skip = node.arrived_by.and_then(|mv| problem.inverse(mv));
+            if let Some(reason) = self
+                .watch
+                .check(&self.stats, self.open.len(), self.table.len())
+            {
+                return Err(reason);
+            }
+            self.stats.expanded += 1;
+            moves.clear();
+            problem.moves(&state, &mut moves);
+            for &(mv, cost) in &moves {
+                if skip == Some(mv) {
+                    continue;
                 }
-                continue;
+                // A clone per child rather than apply and undo: A* needs no inverse moves.
+                let mut child = state.clone();
+                problem.apply(&mut child, mv);
+                self.stats.generated += 1;
+                self.offer(child, index, Some(mv), g.saturating_add(cost))?;
             }
-            let h = problem.heuristic(&child);
-            if h == P::Cost::max_value() {
-                continue; // a dead end: never stored
-            }
-            let child = table.insert(
-                hash,
-                Node {
-                    state: child,
-                    parent: index,
-                    arrived_by: Some(mv),
-                    g: child_g,
-                },
-            );
-            open.push(Entry {
-                f: child_g.saturating_add(h),
-                g: child_g,
-                index: child,
-            });
         }
+        if self.beyond_bound {
+            return Err(StopReason::CostBound);
+        }
+        Ok(Outcome::NoSolution)
     }
-    Outcome::NoSolution
+
+    /// Stores `state`, reached from the node at `parent` by `arrived_by` at cost `g`, and
+    /// queues it, unless it is already stored at no greater cost, is a dead end, or costs
+    /// more than the bound. A state stored before but now reached more cheaply is relinked
+    /// and queued again.
+    fn offer(
+        &mut self,
+        state: P::State,
+        parent: usize,
+        arrived_by: Option<P::Move>,
+        g: P::Cost,
+    ) -> Result<(), StopReason> {
+        let hash = self.table.hash(&state);
+        let known = self.table.find(hash, &state);
+        if known.is_some_and(|known| self.table.nodes[known].g <= g) {
+            return Ok(());
+        }
+        let h = self.problem.heuristic(&state);
+        if h == P::Cost::max_value() {
+            return Ok(()); // a dead end: never stored
+        }
+        let f = g.saturating_add(h);
+        if f > self.watch.cost_bound {
+            self.beyond_bound = true;
+            return Ok(());
+        }
+        let index = if let Some(known) = known {
+            let node = &mut self.table.nodes[known];
+            (node.g, node.parent, node.arrived_by) = (g, parent, arrived_by);
+            known
+        } else {
+            if self.table.len() >= self.watch.max_stored {
+                return Err(StopReason::MemoryLimit);
+            }
+            let node = Node {
+                state,
+                parent,
+                arrived_by,
+                g,
+            };
+            self.table.insert(hash, node)
+        };
+        self.open.push(Entry { f, g, index });
+        Ok(())
+    }
 }
 
 /// An entry of the open list. `BinaryHeap` pops the greatest, so the order is reversed on

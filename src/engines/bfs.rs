@@ -5,6 +5,7 @@ use core::fmt;
 use num_traits::{Saturating, Zero};
 
 use crate::engines::node_table::{Node, NodeTable};
+use crate::limits::{StopReason, Watch};
 use crate::problem::{MoveBuffer, SearchProblem};
 use crate::solution::{solution_from_moves, Outcome, ResultOf, SearchOptions, Stats};
 
@@ -62,6 +63,13 @@ fn search<P: SearchProblem>(
             options,
         ));
     }
+    let mut watch = Watch::new(options);
+    let stopped = |reason| Outcome::Stopped {
+        reason,
+        completed_threshold: None,
+    };
+    // Whether a child was left out for costing more than the bound.
+    let mut beyond_bound = false;
     let hash = table.hash(&start);
     table.insert(
         hash,
@@ -79,11 +87,19 @@ fn search<P: SearchProblem>(
         let node = &table.nodes[next];
         let (state, g) = (node.state.clone(), node.g);
         let skip = node.arrived_by.and_then(|mv| problem.inverse(mv));
+        if let Some(reason) = watch.check(stats, table.len() - next, table.len()) {
+            return stopped(reason);
+        }
         stats.expanded += 1;
         moves.clear();
         problem.moves(&state, &mut moves);
         for &(mv, cost) in &moves {
             if skip == Some(mv) {
+                continue;
+            }
+            let child_g = g.saturating_add(cost);
+            if child_g > watch.cost_bound {
+                beyond_bound = true;
                 continue;
             }
             let mut child = state.clone();
@@ -93,8 +109,10 @@ fn search<P: SearchProblem>(
             if table.find(hash, &child).is_some() {
                 continue;
             }
+            if table.len() >= watch.max_stored {
+                return stopped(StopReason::MemoryLimit);
+            }
             let is_goal = problem.is_goal(&child);
-            let child_g = g.saturating_add(cost);
             let index = table.insert(
                 hash,
                 Node {
@@ -111,7 +129,11 @@ fn search<P: SearchProblem>(
         }
         next += 1;
     }
-    Outcome::NoSolution
+    if beyond_bound {
+        stopped(StopReason::CostBound)
+    } else {
+        Outcome::NoSolution
+    }
 }
 
 /// The number of moves from one origin state to every state reachable from it, over a whole

@@ -3,6 +3,7 @@
 use hashbrown::HashSet;
 use num_traits::{Bounded, Saturating, Zero};
 
+use crate::limits::{widen, ProgressEvent, StopReason, Watch};
 use crate::problem::{MoveBuffer, SearchProblem};
 use crate::solution::{solution_from_moves, Outcome, ResultOf, SearchOptions, Stats};
 
@@ -55,6 +56,7 @@ pub fn ida_star_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> 
         path: Vec::new(),
         stats: Stats::default(),
         on_path: options.detect_cycles.then(HashSet::new),
+        watch: Watch::new(options),
     };
     let outcome = search.run(options);
     ResultOf::<P> {
@@ -81,6 +83,8 @@ enum Iteration<C> {
     Found(C),
     /// The smallest `f` above the threshold, or `None` if no node exceeded it.
     Exhausted(Option<C>),
+    /// A limit stopped the search.
+    Stopped(StopReason),
 }
 
 struct Search<'p, P: SearchProblem> {
@@ -96,6 +100,7 @@ struct Search<'p, P: SearchProblem> {
     stats: Stats<P::Cost>,
     /// The states on the current path, when cycles are to be detected.
     on_path: Option<HashSet<P::State>>,
+    watch: Watch<'p, P::Cost>,
 }
 
 impl<P: SearchProblem> Search<'_, P> {
@@ -106,15 +111,45 @@ impl<P: SearchProblem> Search<'_, P> {
             return Outcome::Solved(solution);
         }
         let mut threshold = problem.heuristic(&self.state);
+        let mut completed_threshold = None;
         while threshold != P::Cost::max_value() {
+            if threshold > self.watch.cost_bound {
+                let reason = StopReason::CostBound;
+                return Outcome::Stopped {
+                    reason,
+                    completed_threshold,
+                };
+            }
             self.stats.thresholds.push(threshold);
+            let (event, depth) = (
+                ProgressEvent::IterationStarted {
+                    threshold: widen(threshold),
+                },
+                0,
+            );
+            self.watch.report(event, &self.stats, depth, 0);
             match self.iterate(threshold) {
                 Iteration::Found(cost) => {
                     let moves = core::mem::take(&mut self.path);
                     return Outcome::Solved(solution_from_moves(problem, moves, cost, options));
                 }
-                Iteration::Exhausted(Some(next)) => threshold = next,
-                Iteration::Exhausted(None) => break,
+                Iteration::Stopped(reason) => {
+                    return Outcome::Stopped {
+                        reason,
+                        completed_threshold,
+                    };
+                }
+                Iteration::Exhausted(next) => {
+                    completed_threshold = Some(threshold);
+                    let event = ProgressEvent::IterationFinished {
+                        threshold: widen(threshold),
+                    };
+                    self.watch.report(event, &self.stats, 0, 0);
+                    match next {
+                        Some(next) => threshold = next,
+                        None => break,
+                    }
+                }
             }
         }
         Outcome::NoSolution
@@ -143,6 +178,9 @@ impl<P: SearchProblem> Search<'_, P> {
         self.moves.clear();
         let mut next = 0;
         let mut end = self.list_moves();
+        if let Some(reason) = self.watch.check(&self.stats, 0, 0) {
+            return Iteration::Stopped(reason);
+        }
         let mut g = P::Cost::zero();
         let mut arrived_by: Option<P::Move> = None;
         let mut skip: Option<P::Move> = None;
@@ -216,6 +254,9 @@ impl<P: SearchProblem> Search<'_, P> {
             });
             next = end;
             end = self.list_moves();
+            if let Some(reason) = self.watch.check(&self.stats, self.frames.len(), 0) {
+                return Iteration::Stopped(reason);
+            }
             g = child_g;
             arrived_by = Some(mv);
             skip = problem.inverse(mv);

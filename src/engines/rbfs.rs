@@ -4,6 +4,7 @@ use hashbrown::HashSet;
 use num_traits::{Bounded, Saturating, Zero};
 use smallvec::SmallVec;
 
+use crate::limits::{StopReason, Watch};
 use crate::problem::{MoveBuffer, SearchProblem};
 use crate::solution::{solution_from_moves, Outcome, ResultOf, SearchOptions, Stats};
 
@@ -51,6 +52,7 @@ pub fn rbfs_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> Resu
         moves: MoveBuffer::new(),
         stats: Stats::default(),
         on_path: options.detect_cycles.then(HashSet::new),
+        watch: Watch::new(options),
     };
     let outcome = search.run(options);
     ResultOf::<P> {
@@ -86,6 +88,7 @@ struct Search<'p, P: SearchProblem> {
     moves: MoveBuffer<P::Move, P::Cost>,
     stats: Stats<P::Cost>,
     on_path: Option<HashSet<P::State>>,
+    watch: Watch<'p, P::Cost>,
 }
 
 impl<P: SearchProblem> Search<'_, P> {
@@ -100,8 +103,16 @@ impl<P: SearchProblem> Search<'_, P> {
         if h == infinite {
             return Outcome::NoSolution;
         }
-        self.push(P::Cost::zero(), h, infinite, None);
+        // The root's bound is the cost bound: RBFS returns to the root only once every
+        // solution within it is ruled out.
+        self.push(P::Cost::zero(), h, self.watch.cost_bound, None);
         loop {
+            if let Some(reason) = self.watch.check(&self.stats, self.frames.len(), 0) {
+                return Outcome::Stopped {
+                    reason,
+                    completed_threshold: None,
+                };
+            }
             let depth = self.frames.len() - 1;
             let frame = &mut self.frames[depth];
             let (best, best_value, second_value) = best_two(&frame.children);
@@ -113,7 +124,13 @@ impl<P: SearchProblem> Search<'_, P> {
                     on_path.remove(&self.state);
                 }
                 let Some(mv) = arrived_by else {
-                    return Outcome::NoSolution;
+                    if best_value == infinite {
+                        return Outcome::NoSolution;
+                    }
+                    return Outcome::Stopped {
+                        reason: StopReason::CostBound,
+                        completed_threshold: None,
+                    };
                 };
                 problem.undo(&mut self.state, mv);
                 self.frames.pop();

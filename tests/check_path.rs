@@ -1,0 +1,109 @@
+//! The path check (debug-assertion mode): it catches an inadmissible heuristic and an `undo`
+//! that does not restore the state, and names the step.
+
+use informed::puzzles::SlidingPuzzle;
+use informed::{check_path, ida_star_with, MoveBuffer, PathError, SearchOptions, SearchProblem};
+
+/// Count from 0 to `goal` by +1 (cost 1) or +2 (cost 1); `bad_heuristic` overestimates,
+/// `bad_undo` undoes +2 as -1.
+struct Count {
+    goal: u32,
+    bad_heuristic: bool,
+    bad_undo: bool,
+}
+
+impl SearchProblem for Count {
+    type State = u32;
+    type Move = u32;
+    type Cost = u32;
+    fn start(&self) -> u32 {
+        0
+    }
+    fn is_goal(&self, n: &u32) -> bool {
+        *n == self.goal
+    }
+    fn heuristic(&self, n: &u32) -> u32 {
+        let exact = (self.goal - n).div_ceil(2);
+        if self.bad_heuristic {
+            self.goal - n
+        } else {
+            exact
+        }
+    }
+    fn moves(&self, n: &u32, moves: &mut MoveBuffer<u32, u32>) {
+        for step in [1, 2] {
+            if n + step <= self.goal {
+                moves.push((step, 1));
+            }
+        }
+    }
+    fn apply(&self, n: &mut u32, step: u32) {
+        *n += step;
+    }
+    fn undo(&self, n: &mut u32, step: u32) {
+        *n -= if self.bad_undo { 1 } else { step };
+    }
+}
+
+fn count(bad_heuristic: bool, bad_undo: bool) -> Count {
+    Count {
+        goal: 6,
+        bad_heuristic,
+        bad_undo,
+    }
+}
+
+#[test]
+fn a_sound_path_passes() {
+    assert_eq!(check_path(&count(false, false), &[2, 2, 2]), Ok(()));
+    let puzzle = SlidingPuzzle::<9>::parse(3, 3, "867254301", "123456780").unwrap();
+    let solution = ida_star_with(&puzzle, &SearchOptions::new().check_path(true))
+        .into_solution()
+        .unwrap();
+    assert_eq!(check_path(&puzzle, &solution.moves), Ok(()));
+}
+
+#[test]
+fn every_kind_of_fault_is_named() {
+    assert_eq!(
+        check_path(&count(false, false), &[2, 2, 3]),
+        Err(PathError::IllegalMove { step: 2 })
+    );
+    assert_eq!(
+        check_path(&count(false, false), &[2, 2]),
+        Err(PathError::NotAGoal)
+    );
+    assert_eq!(
+        check_path(&count(true, false), &[2, 2, 2]),
+        Err(PathError::Overestimate {
+            step: 0,
+            heuristic: 6,
+            remaining: 3
+        })
+    );
+    assert_eq!(
+        check_path(&count(false, true), &[2, 2, 2]),
+        Err(PathError::UndoMismatch {
+            step: 0,
+            move_index: 1
+        })
+    );
+    let message = PathError::Overestimate {
+        step: 1,
+        heuristic: 4,
+        remaining: 2,
+    }
+    .to_string();
+    assert!(message.contains("not admissible"), "{message}");
+}
+
+#[test]
+fn engines_panic_on_a_faulty_problem_when_checking() {
+    let result = std::panic::catch_unwind(|| {
+        ida_star_with(&count(false, true), &SearchOptions::new().check_path(true))
+    });
+    assert!(result.is_err(), "the bad undo is caught");
+    // Unchecked, the same search returns (a possibly wrong) answer without panicking.
+    let unchecked = SearchOptions::new().check_path(false);
+    let _ = ida_star_with(&count(true, false), &unchecked);
+}
