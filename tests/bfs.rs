@@ -79,3 +79,12 @@ fn a_rank_outside_the_table_is_an_error() {
     assert!(matches!(error, TableError::RankOutOfRange { size: 10, .. }));
     assert!(error.to_string().contains("outside the table"));
 }
+
+#[test]
+fn a_table_too_large_to_allocate_is_an_error() {
+    let goal = sliding_tile::blank_first::<25>();
+    let puzzle = SlidingPuzzle::<25>::new(5, 5, &goal, &goal).unwrap();
+    assert_eq!(puzzle.state_count(), usize::MAX, "25! does not fit");
+    let error = distance_table(&puzzle, puzzle.state_count(), |b| puzzle.rank(b)).err();
+    assert_eq!(error, Some(TableError::TooLarge { size: usize::MAX }));
+}

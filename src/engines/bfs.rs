@@ -160,6 +160,11 @@ pub enum TableError {
         /// The size of the table.
         size: usize,
     },
+    /// A table of `size` entries cannot be allocated.
+    TooLarge {
+        /// The size asked for.
+        size: usize,
+    },
 }
 
 impl fmt::Display for TableError {
@@ -169,6 +174,9 @@ impl fmt::Display for TableError {
                 f,
                 "the ranking function gave rank {rank}, outside the table's 0..{size}"
             ),
+            Self::TooLarge { size } => {
+                write!(f, "a distance table of {size} entries cannot be allocated")
+            }
         }
     }
 }
@@ -208,8 +216,13 @@ where
     P: SearchProblem,
     R: Fn(&P::State) -> usize,
 {
-    let mut distances = vec![UNREACHED; size];
-    let mut reached_by = vec![None; size];
+    let too_large = |_| TableError::TooLarge { size };
+    let mut distances = Vec::new();
+    distances.try_reserve_exact(size).map_err(too_large)?;
+    distances.resize(size, UNREACHED);
+    let mut reached_by = Vec::new();
+    reached_by.try_reserve_exact(size).map_err(too_large)?;
+    reached_by.resize(size, None);
     let checked_rank = |state: &P::State| {
         let r = rank(state);
         if r < size {
