@@ -8,7 +8,8 @@
 //! 13 14 15  0
 //! ```
 //!
-//! or `unsolvable`. Reads stdin to its end; solves with IDA* and the Manhattan distance.
+//! or `unsolvable`. Reads stdin to its end; solves with IDA* and the Manhattan distance plus
+//! linear conflicts.
 //!
 //! ```text
 //! cargo run --release --example fifteen_puzzle < examples/data/fifteen_puzzle.txt
@@ -24,6 +25,7 @@
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
+use informed::heuristics::LinearConflict;
 use informed::puzzles::sliding_tile::{self, Layout, PuzzleError};
 use informed::puzzles::SlidingPuzzle;
 use informed::{ida_star_with, SearchOptions};
@@ -47,7 +49,7 @@ fn main() -> ExitCode {
         .flat_map(|(line, text)| text.split_whitespace().map(move |token| (line + 1, token)))
         .collect();
     let goal = sliding_tile::blank_last::<CELLS>();
-    let Ok(base) = SlidingPuzzle::<CELLS>::new(4, 4, &goal, &goal) else {
+    let Ok(base) = SlidingPuzzle::<CELLS, LinearConflict<CELLS>>::new(4, 4, &goal, &goal) else {
         unreachable!("the goal layout is valid")
     };
     let live = progress::LiveLine::new();

@@ -9,7 +9,7 @@
 //! cargo run --release --example korf -- --heuristic manhattan --engine ida < ../shared/data/korf_easy20.txt
 //! ```
 //!
-//! `--heuristic`: `manhattan` (default) or `misplaced`. `--engine`: `ida` (default), `astar`
+//! `--heuristic`: `manhattan` (default), `linear-conflict` or `misplaced`. `--engine`: `ida` (default), `astar`
 //! or `rbfs`. Nodes are counted as `Stats::generated`: every child created, over all
 //! iterations, the start not included. Long searches show their progress on one line of
 //! stderr when stderr is a terminal. Bad input: a message naming the line on stderr, exit 2.
@@ -18,7 +18,7 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use informed::heuristics::{Manhattan, MisplacedTiles, TileHeuristic};
+use informed::heuristics::{LinearConflict, Manhattan, MisplacedTiles, TileHeuristic};
 use informed::puzzles::{sliding_tile, SlidingPuzzle};
 use informed::{a_star_with, ida_star_with, rbfs_with, ResultOf, SearchOptions};
 
@@ -53,6 +53,7 @@ fn main() -> ExitCode {
     match heuristic.as_str() {
         "manhattan" => run::<Manhattan<16>>(engine),
         "misplaced" => run::<MisplacedTiles<16>>(engine),
+        "linear-conflict" => run::<LinearConflict<16>>(engine),
         _ => usage(&format!("unknown heuristic '{heuristic}'")),
     }
 }
@@ -60,7 +61,7 @@ fn main() -> ExitCode {
 fn usage(problem: &str) -> ExitCode {
     eprintln!("korf: {problem}");
     eprintln!(
-        "usage: korf [--heuristic manhattan|misplaced] [--engine ida|astar|rbfs] < instances"
+        "usage: korf [--heuristic manhattan|linear-conflict|misplaced] [--engine ida|astar|rbfs] < instances"
     );
     ExitCode::from(2)
 }

@@ -9,7 +9,9 @@ use libfuzzer_sys::fuzz_target;
 
 fn sliding<const N: usize>(width: usize, height: usize, data: &[u8]) {
     let count = permutation::factorial(N).unwrap();
-    let number = |bytes: &[u8]| bytes.iter().fold(0u64, |n, &b| n * 256 + u64::from(b)) % count;
+    let number = |bytes: &[u8]| {
+        bytes.iter().fold(0u64, |n, &b| n.wrapping_mul(256).wrapping_add(u64::from(b))) % count
+    };
     let (a, b) = data.split_at(data.len() / 2);
     let start = permutation::unrank(number(a), N).unwrap();
     let goal = permutation::unrank(number(b), N).unwrap();

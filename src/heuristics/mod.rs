@@ -5,9 +5,11 @@
 //! start, and then updated incrementally as each move slides one tile into the blank: the
 //! puzzle caches the value in its state, so the engines read it for free.
 
+mod linear_conflict;
 mod manhattan;
 mod misplaced;
 
+pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use misplaced::MisplacedTiles;
 
