@@ -9,7 +9,9 @@
 //! cargo run --release --example korf -- --heuristic manhattan --engine ida < ../shared/data/korf_easy20.txt
 //! ```
 //!
-//! `--heuristic`: `manhattan` (default), `linear-conflict` or `misplaced`. `--engine`: `ida` (default), `astar`
+//! `--heuristic`: `manhattan` (default), `linear-conflict`, `misplaced`, or an additive pattern
+//! database with reflection, `pdb555`, `pdb663` or `pdb78`, read from (or built into) the
+//! directory `--pdb-cache` (default `target/informed-pdb`); its build time goes to stderr. `--engine`: `ida` (default), `astar`
 //! or `rbfs`. Nodes are counted as `Stats::generated`: every child created, over all
 //! iterations, the start not included. Long searches show their progress on one line of
 //! stderr when stderr is a terminal. Bad input: a message naming the line on stderr, exit 2.
@@ -18,7 +20,10 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use informed::heuristics::{LinearConflict, Manhattan, MisplacedTiles, TileHeuristic};
+use informed::heuristics::pattern_database::{PARTITION_555, PARTITION_663, PARTITION_78};
+use informed::heuristics::{
+    LinearConflict, Manhattan, MisplacedTiles, PatternDatabase, TileHeuristic,
+};
 use informed::puzzles::{sliding_tile, SlidingPuzzle};
 use informed::{a_star_with, ida_star_with, rbfs_with, ResultOf, SearchOptions};
 
@@ -35,10 +40,12 @@ enum Engine {
 fn main() -> ExitCode {
     let mut heuristic = String::from("manhattan");
     let mut engine = Engine::Ida;
+    let mut cache = std::path::PathBuf::from("target/informed-pdb");
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match (arg.as_str(), args.next()) {
             ("--heuristic", Some(name)) => heuristic = name,
+            ("--pdb-cache", Some(dir)) => cache = dir.into(),
             ("--engine", Some(name)) => {
                 engine = match name.as_str() {
                     "ida" => Engine::Ida,
@@ -50,11 +57,43 @@ fn main() -> ExitCode {
             _ => return usage(&format!("unexpected argument '{arg}'")),
         }
     }
-    match heuristic.as_str() {
-        "manhattan" => run::<Manhattan<16>>(engine),
-        "misplaced" => run::<MisplacedTiles<16>>(engine),
-        "linear-conflict" => run::<LinearConflict<16>>(engine),
-        _ => usage(&format!("unknown heuristic '{heuristic}'")),
+    let goal = sliding_tile::blank_first::<16>();
+    let partition: &[&[u8]] = match heuristic.as_str() {
+        "manhattan" => {
+            return run(
+                engine,
+                SlidingPuzzle::<16, Manhattan<16>>::new(4, 4, &goal, &goal),
+            )
+        }
+        "misplaced" => {
+            return run(
+                engine,
+                SlidingPuzzle::<16, MisplacedTiles<16>>::new(4, 4, &goal, &goal),
+            )
+        }
+        "linear-conflict" => {
+            return run(
+                engine,
+                SlidingPuzzle::<16, LinearConflict<16>>::new(4, 4, &goal, &goal),
+            )
+        }
+        "pdb555" => &PARTITION_555,
+        "pdb663" => &PARTITION_663,
+        "pdb78" => &PARTITION_78,
+        _ => return usage(&format!("unknown heuristic '{heuristic}'")),
+    };
+    match PatternDatabase::load_or_build(4, 4, &goal, partition, true, &cache) {
+        Ok((pdb, report)) => {
+            eprintln!("korf: {report}");
+            run(
+                engine,
+                SlidingPuzzle::with_heuristic(4, 4, &goal, &goal, pdb),
+            )
+        }
+        Err(error) => {
+            eprintln!("korf: {error}");
+            ExitCode::from(2)
+        }
     }
 }
 
@@ -66,10 +105,12 @@ fn usage(problem: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn run<H: TileHeuristic<16>>(engine: Engine) -> ExitCode {
-    let goal = sliding_tile::blank_first::<16>();
-    let Ok(base) = SlidingPuzzle::<16, H>::new(4, 4, &goal, &goal) else {
-        unreachable!("the goal layout is valid")
+fn run<H: TileHeuristic<16>>(
+    engine: Engine,
+    base: Result<SlidingPuzzle<16, H>, informed::puzzles::PuzzleError>,
+) -> ExitCode {
+    let Ok(base) = base else {
+        unreachable!("the goal layout is valid and the heuristic built for it")
     };
     let live = progress::LiveLine::new();
     let stdout = io::stdout();

@@ -219,8 +219,122 @@ pub(crate) fn cycles_parity_even(perm: &[u8]) -> bool {
     transpositions % 2 == 0
 }
 
+/// The number of ordered selections of `k` distinct values out of `n`, `n! / (n - k)!`, or
+/// `None` if it does not fit a `u64`.
+pub fn partial_count(n: usize, k: usize) -> Option<u64> {
+    if k > n {
+        return Some(0);
+    }
+    (n - k + 1..=n).try_fold(1u64, |count, factor| count.checked_mul(factor as u64))
+}
+
+/// The lexicographic rank of `selection`, a sequence of distinct values below `n` (at most 64),
+/// among all such sequences of its length: the index of a pattern database.
+///
+/// ```
+/// use informed::permutation::{partial_count, rank_partial, unrank_partial};
+///
+/// // The positions of three tiles on a 16-cell board.
+/// let rank = rank_partial(&[5, 0, 15], 16)?;
+/// assert!(rank < partial_count(16, 3).unwrap());
+/// let mut positions = [0; 3];
+/// unrank_partial(rank, 16, &mut positions)?;
+/// assert_eq!(positions, [5, 0, 15]);
+/// # Ok::<(), informed::permutation::PermutationError>(())
+/// ```
+pub fn rank_partial(selection: &[u8], n: usize) -> Result<u64, PermutationError> {
+    if n > 64 || partial_count(n, selection.len()).is_none() {
+        return Err(PermutationError::TooLong { len: n });
+    }
+    let mut used = 0u64;
+    for (position, &value) in selection.iter().enumerate() {
+        if value as usize >= n {
+            return Err(PermutationError::OutOfRange {
+                position,
+                value,
+                len: n,
+            });
+        }
+        if used & (1 << value) != 0 {
+            let first = selection.iter().position(|&v| v == value).unwrap_or(0);
+            return Err(PermutationError::Duplicate {
+                value,
+                first,
+                second: position,
+            });
+        }
+        used |= 1 << value;
+    }
+    Ok(rank_partial_valid(selection, n))
+}
+
+/// [`rank_partial`] of a selection already known to be valid.
+#[inline]
+pub(crate) fn rank_partial_valid(selection: &[u8], n: usize) -> u64 {
+    let mut used = 0u64;
+    let mut rank = 0u64;
+    for (i, &value) in selection.iter().enumerate() {
+        let below = (used & ((1u64 << value) - 1)).count_ones();
+        rank = rank * (n - i) as u64 + u64::from(u32::from(value) - below);
+        used |= 1 << value;
+    }
+    rank
+}
+
+/// Writes into `out` the selection of `out.len()` distinct values below `n` whose
+/// lexicographic rank is `rank`; the inverse of [`rank_partial`].
+pub fn unrank_partial(rank: u64, n: usize, out: &mut [u8]) -> Result<(), PermutationError> {
+    let k = out.len();
+    let count = match partial_count(n, k) {
+        Some(count) if n <= 64 => count,
+        _ => return Err(PermutationError::TooLong { len: n }),
+    };
+    if rank >= count {
+        return Err(PermutationError::RankOutOfRange { rank, count });
+    }
+    let mut rest = rank;
+    for i in (0..k).rev() {
+        let base = (n - i) as u64;
+        out[i] = (rest % base) as u8;
+        rest /= base;
+    }
+    let mut unused = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    for slot in out.iter_mut() {
+        // The slot holds how many unused values lie below the one to take: drop that many of
+        // the lowest unused values, and take the next.
+        let mut candidates = unused;
+        for _ in 0..*slot {
+            candidates &= candidates - 1;
+        }
+        let value = candidates.trailing_zeros() as u8;
+        unused &= !(1u64 << value);
+        *slot = value;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn partial_ranks_are_dense_and_ordered() {
+        let count = partial_count(7, 3).unwrap();
+        assert_eq!(count, 210);
+        let mut previous = None;
+        let mut out = [0u8; 3];
+        for r in 0..count {
+            unrank_partial(r, 7, &mut out).unwrap();
+            assert_eq!(rank_partial(&out, 7), Ok(r));
+            if let Some(previous) = previous {
+                assert!(previous < out);
+            }
+            previous = Some(out);
+        }
+        assert!(unrank_partial(count, 7, &mut out).is_err());
+        assert!(rank_partial(&[1, 1], 7).is_err());
+        assert!(rank_partial(&[7], 7).is_err());
+        assert_eq!(partial_count(16, 8), Some(518_918_400));
+    }
+
     use super::*;
 
     #[test]

@@ -8,10 +8,12 @@
 mod linear_conflict;
 mod manhattan;
 mod misplaced;
+pub mod pattern_database;
 
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use misplaced::MisplacedTiles;
+pub use pattern_database::PatternDatabase;
 
 /// An admissible heuristic for a sliding-tile puzzle of `N` cells, kept incrementally.
 ///
@@ -23,16 +25,31 @@ pub trait TileHeuristic<const N: usize>: Clone {
     /// each cell. The puzzle has already checked that `goal` is a permutation of `0..N`.
     fn new(width: usize, height: usize, goal: &[u8; N]) -> Self;
 
-    /// The value on a whole board.
+    /// What the heuristic keeps in a board: its value, or whatever it needs to update it
+    /// (see [`value`](Self::value)), computed on a whole board.
     fn evaluate(&self, tiles: &[u8; N]) -> u32;
 
-    /// The value after `tile` slid from cell `from` into the blank at cell `to`, given the
-    /// value `before` the move; `tiles` is the board after the move.
+    /// What is kept after `tile` slid from cell `from` into the blank at cell `to`, given what
+    /// was kept `before` the move; `tiles` is the board after the move.
     fn update(&self, before: u32, tiles: &[u8; N], tile: u8, from: usize, to: usize) -> u32;
 
-    /// The value `tile` sliding from `from` into the blank at `to` would give, computed before
-    /// the move from the value `before` it and the board `tiles` before it, or `None` if the
-    /// heuristic needs the board after the move. It must agree with
+    /// The heuristic value of what is kept. Defaults to the kept number itself; a heuristic
+    /// that keeps more (two sums packed in one number, say) decodes it here.
+    #[inline]
+    fn value(&self, kept: u32) -> u32 {
+        kept
+    }
+
+    /// Whether this heuristic fits a `width` × `height` board with this goal. Defaults to
+    /// `true`; a heuristic built for one size and goal (a pattern database) checks them.
+    fn matches(&self, width: usize, height: usize, goal: &[u8; N]) -> bool {
+        let _ = (width, height, goal);
+        true
+    }
+
+    /// What would be kept after `tile` slid from `from` into the blank at `to`, computed
+    /// before the move from what is kept `before` it and the board `tiles` before it, or
+    /// `None` if the heuristic needs the board after the move. It must agree with
     /// [`update`](Self::update). Defaults to `None`.
     #[inline]
     fn predict(

@@ -54,12 +54,13 @@ pub struct SlidingPuzzle<const N: usize, H = Manhattan<N>> {
 
 const NONE: u8 = u8::MAX;
 
-/// A board of `N` cells: the tiles, where the blank is, and the cached heuristic.
+/// A board of `N` cells: the tiles, where the blank is, and what the heuristic keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board<const N: usize> {
     tiles: [u8; N],
     blank: u8,
-    heuristic: u16,
+    /// The heuristic's incremental state ([`TileHeuristic::evaluate`]).
+    cache: u32,
 }
 
 /// A move of a sliding-tile puzzle: the direction the blank travels (the tile beside it slides
@@ -147,6 +148,9 @@ pub enum PuzzleError {
     /// The goal cannot be reached from the start: their permutation parity and blank
     /// distance disagree (or, on a one-row board, the tiles are in another order).
     Unsolvable,
+    /// The heuristic given to [`SlidingPuzzle::with_heuristic`] was built for another board
+    /// size or goal layout.
+    HeuristicMismatch,
 }
 
 impl fmt::Display for Layout {
@@ -207,6 +211,9 @@ impl fmt::Display for PuzzleError {
                 second + 1
             ),
             Self::Unsolvable => f.write_str("unsolvable: the goal cannot be reached from the start"),
+            Self::HeuristicMismatch => {
+                f.write_str("the heuristic was built for another board size or goal layout")
+            }
         }
     }
 }
@@ -357,6 +364,38 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
         start: &[T],
         goal: &[T],
     ) -> Result<Self, PuzzleError> {
+        Self::build(width, height, start, goal, |goal| {
+            Ok(H::new(width, height, goal))
+        })
+    }
+
+    /// Builds a puzzle like [`new`](Self::new), with a heuristic already built for its size and
+    /// goal: a [`PatternDatabase`](crate::heuristics::PatternDatabase) loaded from a file, say,
+    /// or one shared by many puzzles. Fails with [`PuzzleError::HeuristicMismatch`] if the
+    /// heuristic was built for another size or goal.
+    pub fn with_heuristic<T: Copy + Into<u64>>(
+        width: usize,
+        height: usize,
+        start: &[T],
+        goal: &[T],
+        heuristic: H,
+    ) -> Result<Self, PuzzleError> {
+        Self::build(width, height, start, goal, |goal| {
+            if heuristic.matches(width, height, goal) {
+                Ok(heuristic)
+            } else {
+                Err(PuzzleError::HeuristicMismatch)
+            }
+        })
+    }
+
+    fn build<T: Copy + Into<u64>>(
+        width: usize,
+        height: usize,
+        start: &[T],
+        goal: &[T],
+        heuristic: impl FnOnce(&[u8; N]) -> Result<H, PuzzleError>,
+    ) -> Result<Self, PuzzleError> {
         if width.checked_mul(height) != Some(N) || !(2..=256).contains(&N) {
             return Err(PuzzleError::UnsupportedSize {
                 width,
@@ -391,7 +430,7 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
             height,
             start,
             goal,
-            heuristic: H::new(width, height, &goal),
+            heuristic: heuristic(&goal)?,
             neighbour,
             slides,
         };
@@ -452,11 +491,11 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
 
     fn board_of(&self, tiles: [u8; N]) -> Board<N> {
         let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0) as u8;
-        let heuristic = self.heuristic.evaluate(&tiles).min(u32::from(u16::MAX)) as u16;
+        let cache = self.heuristic.evaluate(&tiles);
         Board {
             tiles,
             blank,
-            heuristic,
+            cache,
         }
     }
 
@@ -553,11 +592,6 @@ impl<const N: usize> Board<N> {
     pub fn blank(&self) -> usize {
         self.blank as usize
     }
-
-    /// The heuristic value cached in the board.
-    pub fn heuristic(&self) -> u32 {
-        u32::from(self.heuristic)
-    }
 }
 
 /// Boards are hashed by their tiles alone: the blank and the heuristic follow from them.
@@ -578,12 +612,12 @@ impl<const N: usize, H: TileHeuristic<N>> SearchProblem for SlidingPuzzle<N, H> 
 
     #[inline]
     fn is_goal(&self, board: &Board<N>) -> bool {
-        board.heuristic == 0 && board.tiles == self.goal
+        self.heuristic.value(board.cache) == 0 && board.tiles == self.goal
     }
 
     #[inline]
     fn heuristic(&self, board: &Board<N>) -> u32 {
-        u32::from(board.heuristic)
+        self.heuristic.value(board.cache)
     }
 
     #[inline]
@@ -603,10 +637,9 @@ impl<const N: usize, H: TileHeuristic<N>> SearchProblem for SlidingPuzzle<N, H> 
         };
         board.tiles[blank] = tile;
         board.tiles[from] = 0;
-        let before = u32::from(board.heuristic);
-        board.heuristic = self
+        board.cache = self
             .heuristic
-            .update(before, &board.tiles, tile, from, blank) as u16;
+            .update(board.cache, &board.tiles, tile, from, blank);
         board.blank = from as u8;
     }
 
@@ -615,9 +648,10 @@ impl<const N: usize, H: TileHeuristic<N>> SearchProblem for SlidingPuzzle<N, H> 
         let blank = board.blank as usize;
         let from = self.neighbour[blank][slide as usize] as usize;
         let &tile = board.tiles.get(from)?;
-        let before = u32::from(board.heuristic);
-        self.heuristic
-            .predict(before, &board.tiles, tile, from, blank)
+        let cache = self
+            .heuristic
+            .predict(board.cache, &board.tiles, tile, from, blank)?;
+        Some(self.heuristic.value(cache))
     }
 
     #[inline]
@@ -711,7 +745,7 @@ mod tests {
             puzzle.apply(&mut board, slide);
             assert_ne!(board, start);
             assert_eq!(
-                board.heuristic(),
+                puzzle.heuristic(&board),
                 Manhattan::new(3, 3, puzzle.goal()).evaluate(board.tiles())
             );
             puzzle.undo(&mut board, slide);

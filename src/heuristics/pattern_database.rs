@@ -1,0 +1,681 @@
+//! Additive disjoint pattern databases for sliding-tile puzzles of any size, goal and partition
+//! of the tiles (Korf and Felner, 2002), with reflection about the main diagonal, saved to and
+//! loaded from a cache directory.
+
+use core::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::TileHeuristic;
+use crate::permutation::{partial_count, rank_partial_valid, unrank_partial};
+
+/// The partition of the 15-puzzle's tiles into three patterns of five (goal `0 1 … 15`).
+pub const PARTITION_555: [&[u8]; 3] = [&[1, 4, 5, 8, 12], &[2, 3, 6, 7, 11], &[9, 10, 13, 14, 15]];
+/// The partition of the 15-puzzle's tiles into patterns of six, six and three.
+pub const PARTITION_663: [&[u8]; 3] = [&[1, 4, 5, 8, 9, 12], &[2, 3, 6, 7, 10, 11], &[13, 14, 15]];
+/// The partition of the 15-puzzle's tiles into patterns of seven and eight. Its 8-tile table
+/// has 518,918,400 entries: building it takes minutes and gigabytes.
+pub const PARTITION_78: [&[u8]; 2] = [&[1, 4, 5, 8, 9, 12, 13], &[2, 3, 6, 7, 10, 11, 14, 15]];
+
+const MAGIC: &[u8; 13] = b"informed-pdb\n";
+const VERSION: u32 = 1;
+const UNSEEN: u8 = u8::MAX;
+
+/// Why a pattern database could not be built, saved or loaded.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum PdbError {
+    /// The partition is not a set of disjoint, non-empty groups of tiles of the board (the
+    /// blank, 0, is never part of a pattern).
+    InvalidPartition(String),
+    /// Reflection was asked for, but the board is not square or the goal is not symmetric
+    /// about the main diagonal.
+    NotReflectable,
+    /// A pattern's table would not fit in memory (more than 2^32 abstract states).
+    TooLarge {
+        /// The tiles of the pattern.
+        tiles: Vec<u8>,
+    },
+    /// A file could not be read or written.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        error: io::Error,
+    },
+    /// A file is not a pattern database for this board, goal and pattern, or it is damaged.
+    BadFile {
+        /// The file.
+        path: PathBuf,
+        /// What does not match.
+        reason: &'static str,
+    },
+}
+
+impl fmt::Display for PdbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::InvalidPartition(reason) => write!(f, "invalid partition: {reason}"),
+            Self::NotReflectable => f.write_str(
+                "reflection needs a square board whose goal is symmetric about the main diagonal",
+            ),
+            Self::TooLarge { tiles } => {
+                write!(
+                    f,
+                    "the pattern {tiles:?} has too many abstract states to tabulate"
+                )
+            }
+            Self::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            Self::BadFile { path, reason } => write!(f, "{}: {reason}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for PdbError {}
+
+/// One pattern: its tiles and the fewest moves of those tiles that bring them home, from every
+/// placement of them on the board.
+#[derive(Clone)]
+struct Pattern {
+    tiles: Vec<u8>,
+    /// Indexed by the rank of the tiles' cells (see [`rank_partial`](crate::permutation::rank_partial)).
+    table: Arc<[u8]>,
+}
+
+impl Pattern {
+    /// The table entry with the pattern's tiles at the cells `cell_of` gives, on a board of
+    /// `n` cells: the partial-permutation rank of those cells, computed on the fly.
+    #[inline]
+    fn value(&self, n: usize, cell_of: impl Fn(u8) -> u8) -> u32 {
+        let mut used = 0u64;
+        let mut rank = 0u64;
+        for (i, &tile) in self.tiles.iter().enumerate() {
+            let cell = cell_of(tile);
+            let below = (used & ((1u64 << cell) - 1)).count_ones();
+            rank = rank * (n - i) as u64 + u64::from(cell) - u64::from(below);
+            used |= 1 << cell;
+        }
+        self.table
+            .get(rank as usize)
+            .map_or(0, |&moves| u32::from(moves))
+    }
+}
+
+/// How the board maps onto its mirror image about the main diagonal.
+#[derive(Clone)]
+struct Reflection<const N: usize> {
+    /// The cell each cell mirrors to.
+    cell: [u8; N],
+    /// The tile each tile mirrors to: the tile whose goal cell mirrors its goal cell.
+    tile: [u8; N],
+}
+
+/// An additive pattern database over a disjoint partition of the tiles, optionally with the
+/// maximum of the direct lookup and the lookup of the board reflected about the main diagonal.
+///
+/// Each pattern's table holds, for every placement of its tiles, the fewest moves *of those
+/// tiles* that bring them to their goal cells, found by a breadth-first search backwards from
+/// the goal in which the blank moves freely among the other tiles. A move moves one tile,
+/// counted by one pattern only, so the sum over the patterns is admissible. Entries take one
+/// byte. The tables are shared between clones, so puzzles built from one database share its
+/// memory.
+///
+/// ```no_run
+/// use informed::heuristics::pattern_database::{PatternDatabase, PARTITION_663};
+/// use informed::puzzles::{sliding_tile, SlidingPuzzle};
+/// use informed::ida_star;
+///
+/// let goal = sliding_tile::blank_first::<16>();
+/// let cache = std::env::temp_dir().join("informed-pdb");
+/// let (pdb, report) = PatternDatabase::load_or_build(4, 4, &goal, &PARTITION_663, true, &cache)?;
+/// eprintln!("{report}");
+/// let puzzle = SlidingPuzzle::with_heuristic(4, 4,
+///     &[14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3], &goal, pdb)?;
+/// assert_eq!(ida_star(&puzzle).solution().map(|s| s.cost), Some(57));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// Reference: R. E. Korf, A. Felner, "Disjoint pattern database heuristics", *Artificial
+/// Intelligence* 134 (2002) 9–22.
+#[derive(Clone)]
+pub struct PatternDatabase<const N: usize> {
+    width: usize,
+    height: usize,
+    goal: [u8; N],
+    patterns: Vec<Pattern>,
+    /// The pattern of each tile, or `usize::MAX` for the blank and tiles in no pattern.
+    pattern_of: [usize; N],
+    reflection: Option<Reflection<N>>,
+}
+
+impl<const N: usize> fmt::Debug for PatternDatabase<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tiles: Vec<&[u8]> = self.patterns.iter().map(|p| p.tiles.as_slice()).collect();
+        f.debug_struct("PatternDatabase")
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .field("patterns", &tiles)
+            .field("reflection", &self.reflection.is_some())
+            .field("bytes", &self.memory_bytes())
+            .finish_non_exhaustive()
+    }
+}
+
+/// What [`PatternDatabase::load_or_build`] did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BuildReport {
+    /// Patterns read from the cache.
+    pub loaded: usize,
+    /// Patterns built (missing, damaged or mismatched in the cache).
+    pub built: usize,
+    /// Time spent building.
+    pub build_time: Duration,
+    /// Time spent reading and writing files.
+    pub io_time: Duration,
+    /// Bytes of the tables.
+    pub bytes: usize,
+    /// Cache files that were present but rejected, with the reason.
+    pub rejected: Vec<String>,
+}
+
+impl fmt::Display for BuildReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "pattern database: {} loaded, {} built in {:.2} s, {:.2} s of file I/O, {:.1} MB",
+            self.loaded,
+            self.built,
+            self.build_time.as_secs_f64(),
+            self.io_time.as_secs_f64(),
+            self.bytes as f64 / 1e6
+        )?;
+        for rejected in &self.rejected {
+            write!(f, "; rejected {rejected}")?;
+        }
+        Ok(())
+    }
+}
+
+impl<const N: usize> PatternDatabase<N> {
+    /// Builds the database of a `width` × `height` board with this goal (a permutation of
+    /// `0..N`, 0 for the blank) for the given partition of tiles, in memory.
+    pub fn build(
+        width: usize,
+        height: usize,
+        goal: &[u8; N],
+        partition: &[&[u8]],
+        reflect: bool,
+    ) -> Result<Self, PdbError> {
+        let mut database = Self::empty(width, height, goal, partition, reflect)?;
+        for pattern in &mut database.patterns {
+            pattern.table = build_table(width, height, goal, &pattern.tiles)?.into();
+        }
+        Ok(database)
+    }
+
+    /// Like [`build`](Self::build), but reads each pattern's table from `cache_dir` when a
+    /// valid file for this board, goal and pattern is there, and otherwise builds it and
+    /// writes the file (creating the directory). A file that is damaged or made for something
+    /// else is never trusted: it is rebuilt and replaced, and named in the report.
+    pub fn load_or_build(
+        width: usize,
+        height: usize,
+        goal: &[u8; N],
+        partition: &[&[u8]],
+        reflect: bool,
+        cache_dir: &Path,
+    ) -> Result<(Self, BuildReport), PdbError> {
+        let mut database = Self::empty(width, height, goal, partition, reflect)?;
+        let mut report = BuildReport::default();
+        let io_error = |path: &Path| {
+            let path = path.to_path_buf();
+            move |error| PdbError::Io { path, error }
+        };
+        std::fs::create_dir_all(cache_dir).map_err(io_error(cache_dir))?;
+        for pattern in &mut database.patterns {
+            let path = cache_dir.join(file_name(width, height, goal, &pattern.tiles));
+            let started = Instant::now();
+            let expected = partial_count(N, pattern.tiles.len()).unwrap_or(0);
+            match read_table(&path, width, height, goal, &pattern.tiles, expected) {
+                Ok(table) => {
+                    report.io_time += started.elapsed();
+                    report.loaded += 1;
+                    pattern.table = table.into();
+                    continue;
+                }
+                Err(PdbError::Io { error, .. }) if error.kind() == io::ErrorKind::NotFound => {}
+                Err(rejected) => report.rejected.push(rejected.to_string()),
+            }
+            let started = Instant::now();
+            let table = build_table(width, height, goal, &pattern.tiles)?;
+            report.build_time += started.elapsed();
+            report.built += 1;
+            let started = Instant::now();
+            write_table(&path, width, height, goal, &pattern.tiles, &table)?;
+            report.io_time += started.elapsed();
+            pattern.table = table.into();
+        }
+        report.bytes = database.memory_bytes();
+        Ok((database, report))
+    }
+
+    /// Checks the partition and sets up everything but the tables.
+    fn empty(
+        width: usize,
+        height: usize,
+        goal: &[u8; N],
+        partition: &[&[u8]],
+        reflect: bool,
+    ) -> Result<Self, PdbError> {
+        let invalid = |reason: String| Err(PdbError::InvalidPartition(reason));
+        if width * height != N || N > 64 || width == 0 {
+            return invalid(format!(
+                "a {width} x {height} board does not have {N} cells (at most 64)"
+            ));
+        }
+        let mut goal_seen = [false; N];
+        for &tile in goal {
+            match goal_seen.get_mut(tile as usize) {
+                Some(seen) if !*seen => *seen = true,
+                _ => return invalid("the goal is not a permutation of the tiles".to_string()),
+            }
+        }
+        let mut pattern_of = [usize::MAX; N];
+        for (index, tiles) in partition.iter().enumerate() {
+            if tiles.is_empty() {
+                return invalid(format!("pattern {} is empty", index + 1));
+            }
+            for &tile in *tiles {
+                if tile == 0 || tile as usize >= N {
+                    return invalid(format!(
+                        "tile {tile} is not a tile of the board (1 to {})",
+                        N - 1
+                    ));
+                }
+                if pattern_of[tile as usize] != usize::MAX {
+                    return invalid(format!("tile {tile} is in two patterns"));
+                }
+                pattern_of[tile as usize] = index;
+            }
+            if partial_count(N, tiles.len())
+                .is_none_or(|count| count * N as u64 > u64::from(u32::MAX))
+            {
+                return Err(PdbError::TooLarge {
+                    tiles: tiles.to_vec(),
+                });
+            }
+        }
+        let reflection = if reflect {
+            Some(reflection(width, height, goal).ok_or(PdbError::NotReflectable)?)
+        } else {
+            None
+        };
+        Ok(PatternDatabase {
+            width,
+            height,
+            goal: *goal,
+            patterns: partition
+                .iter()
+                .map(|tiles| Pattern {
+                    tiles: tiles.to_vec(),
+                    table: Arc::from(Vec::new()),
+                })
+                .collect(),
+            pattern_of,
+            reflection,
+        })
+    }
+
+    /// The bytes taken by the tables.
+    pub fn memory_bytes(&self) -> usize {
+        self.patterns.iter().map(|p| p.table.len()).sum()
+    }
+
+    /// Whether lookups take the maximum with the reflected board.
+    pub fn reflects(&self) -> bool {
+        self.reflection.is_some()
+    }
+
+    /// The cell of every tile.
+    #[inline]
+    fn cells_of(tiles: &[u8; N]) -> [u8; N] {
+        let mut cell_of = [0u8; N];
+        for (cell, &tile) in tiles.iter().enumerate() {
+            cell_of[tile as usize] = cell as u8;
+        }
+        cell_of
+    }
+
+    /// The direct and reflected sums, kept in one number: direct in the low 16 bits.
+    #[inline]
+    fn change(&self, kept: u32, cell_of: &[u8; N], tile: u8, from: usize) -> u32 {
+        let (mut direct, mut reflected) = (kept & 0xFFFF, kept >> 16);
+        // `cell_of` has `tile` at `to`; the other state had it at `from`.
+        if let Some(pattern) = self.patterns.get(self.pattern_of[tile as usize]) {
+            let now = pattern.value(N, |t| cell_of[t as usize]);
+            let then = pattern.value(N, |t| {
+                if t == tile {
+                    from as u8
+                } else {
+                    cell_of[t as usize]
+                }
+            });
+            direct = direct + now - then;
+        }
+        if let Some(reflection) = &self.reflection {
+            let mirrored = reflection.tile[tile as usize];
+            if let Some(pattern) = self.patterns.get(self.pattern_of[mirrored as usize]) {
+                // In the mirror image, tile t sits where its mirror tile sits, mirrored (the
+                // mirror of the mirror is the tile itself).
+                let mirror_cell =
+                    |t: u8| reflection.cell[cell_of[reflection.tile[t as usize] as usize] as usize];
+                let now = pattern.value(N, mirror_cell);
+                let then = pattern.value(N, |t| {
+                    if t == mirrored {
+                        reflection.cell[from]
+                    } else {
+                        mirror_cell(t)
+                    }
+                });
+                reflected = reflected + now - then;
+            }
+        }
+        direct | (reflected << 16)
+    }
+}
+
+impl<const N: usize> TileHeuristic<N> for PatternDatabase<N> {
+    /// A quick database of patterns of up to four tiles, consecutive in goal order, with
+    /// reflection where the goal allows it. Stronger databases come from
+    /// [`build`](PatternDatabase::build) or [`load_or_build`](PatternDatabase::load_or_build)
+    /// and [`SlidingPuzzle::with_heuristic`](crate::puzzles::SlidingPuzzle::with_heuristic).
+    fn new(width: usize, height: usize, goal: &[u8; N]) -> Self {
+        let tiles: Vec<u8> = goal.iter().copied().filter(|&t| t != 0).collect();
+        let groups: Vec<&[u8]> = tiles.chunks(4).collect();
+        let reflect = reflection(width, height, goal).is_some();
+        Self::build(width, height, goal, &groups, reflect)
+            .or_else(|_| Self::build(width, height, goal, &[], false))
+            .unwrap_or_else(|_| PatternDatabase {
+                width,
+                height,
+                goal: *goal,
+                patterns: Vec::new(),
+                pattern_of: [usize::MAX; N],
+                reflection: None,
+            })
+    }
+
+    fn evaluate(&self, tiles: &[u8; N]) -> u32 {
+        let cell_of = Self::cells_of(tiles);
+        let direct: u32 = self
+            .patterns
+            .iter()
+            .map(|p| p.value(N, |t| cell_of[t as usize]))
+            .sum();
+        let reflected: u32 = self.reflection.as_ref().map_or(0, |reflection| {
+            self.patterns
+                .iter()
+                .map(|p| {
+                    p.value(N, |t| {
+                        reflection.cell[cell_of[reflection.tile[t as usize] as usize] as usize]
+                    })
+                })
+                .sum()
+        });
+        direct | (reflected << 16)
+    }
+
+    #[inline]
+    fn value(&self, kept: u32) -> u32 {
+        (kept & 0xFFFF).max(kept >> 16)
+    }
+
+    fn matches(&self, width: usize, height: usize, goal: &[u8; N]) -> bool {
+        self.width == width && self.height == height && self.goal == *goal
+    }
+
+    #[inline]
+    fn update(&self, before: u32, tiles: &[u8; N], tile: u8, from: usize, to: usize) -> u32 {
+        let _ = to;
+        self.change(before, &Self::cells_of(tiles), tile, from)
+    }
+
+    #[inline]
+    fn predict(
+        &self,
+        before: u32,
+        tiles: &[u8; N],
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> Option<u32> {
+        // The board after the move has `tile` at `to`, the blank at `from`.
+        let mut cell_of = Self::cells_of(tiles);
+        cell_of[tile as usize] = to as u8;
+        cell_of[0] = from as u8;
+        Some(self.change(before, &cell_of, tile, from))
+    }
+}
+
+/// The mirror image about the main diagonal, if the board is square and the goal symmetric:
+/// the mirror of a goal cell holds the mirror tile, and the blank mirrors to itself.
+fn reflection<const N: usize>(
+    width: usize,
+    height: usize,
+    goal: &[u8; N],
+) -> Option<Reflection<N>> {
+    if width != height {
+        return None;
+    }
+    let cell: [u8; N] = core::array::from_fn(|c| ((c % width) * width + c / width) as u8);
+    let mut tile = [0u8; N];
+    for (c, &t) in goal.iter().enumerate() {
+        tile[t as usize] = goal[cell[c] as usize];
+    }
+    (tile[0] == 0).then_some(Reflection { cell, tile })
+}
+
+/// The table of one pattern: a breadth-first search backwards from the goal over the pattern
+/// tiles' cells and the blank's cell, where moving a pattern tile costs one and moving the
+/// blank into any other cell costs nothing; then, for each placement of the tiles, the least
+/// cost over the blank's cells.
+///
+/// The costs are kept per placement in a block of `n` bytes, one per blank cell. Each layer
+/// of the search is one sweep over the blocks: in a block holding states of the current cost,
+/// the free blank moves are flood-filled within the block (they do not change the placement),
+/// and each pattern-tile move marks the next cost in another block. The sweeps read memory in
+/// order; only the pattern-tile moves reach elsewhere.
+fn build_table(
+    width: usize,
+    height: usize,
+    goal: &[u8],
+    tiles: &[u8],
+) -> Result<Vec<u8>, PdbError> {
+    let n = goal.len();
+    let k = tiles.len();
+    let too_large = || PdbError::TooLarge {
+        tiles: tiles.to_vec(),
+    };
+    let placements = partial_count(n, k).ok_or_else(too_large)? as usize;
+    let states = placements
+        .checked_mul(n)
+        .filter(|&s| u32::try_from(s).is_ok())
+        .ok_or_else(too_large)?;
+    let mut goal_cell = vec![0u8; n];
+    for (cell, &tile) in goal.iter().enumerate() {
+        goal_cell[tile as usize] = cell as u8;
+    }
+    let neighbours: Vec<Vec<usize>> = (0..n)
+        .map(|cell| {
+            let (row, column) = (cell / width, cell % width);
+            let mut next = Vec::with_capacity(4);
+            if row > 0 {
+                next.push(cell - width);
+            }
+            if column > 0 {
+                next.push(cell - 1);
+            }
+            if column + 1 < width {
+                next.push(cell + 1);
+            }
+            if row + 1 < height {
+                next.push(cell + width);
+            }
+            next
+        })
+        .collect();
+    let mut cost = vec![UNSEEN; states];
+    let start_cells: Vec<u8> = tiles.iter().map(|&t| goal_cell[t as usize]).collect();
+    cost[rank_partial_valid(&start_cells, n) as usize * n + goal_cell[0] as usize] = 0;
+    let mut cells = vec![0u8; k];
+    let mut reached = Vec::with_capacity(n);
+    let mut depth = 0u8;
+    loop {
+        let mut deeper = false;
+        for rank in 0..placements {
+            let block = rank * n;
+            if !cost[block..block + n].contains(&depth) {
+                continue;
+            }
+            let _ = unrank_partial(rank as u64, n, &mut cells);
+            let occupied = cells.iter().fold(0u64, |mask, &c| mask | 1 << c);
+            // Free blank moves: flood the blank's region from every cell at this cost.
+            reached.clear();
+            reached.extend((0..n).filter(|&blank| cost[block + blank] == depth));
+            let mut i = 0;
+            while let Some(&blank) = reached.get(i) {
+                i += 1;
+                for &target in &neighbours[blank] {
+                    if occupied & 1 << target == 0 && cost[block + target] > depth {
+                        cost[block + target] = depth;
+                        reached.push(target);
+                    }
+                }
+            }
+            // Pattern-tile moves: a tile beside the blank slides into it, for one move.
+            for &blank in &reached {
+                for &target in &neighbours[blank] {
+                    if occupied & 1 << target == 0 {
+                        continue;
+                    }
+                    let Some(moved) = cells.iter().position(|&c| c as usize == target) else {
+                        continue;
+                    };
+                    cells[moved] = blank as u8;
+                    let next = rank_partial_valid(&cells, n) as usize * n + target;
+                    cells[moved] = target as u8;
+                    if cost[next] == UNSEEN {
+                        cost[next] = depth + 1;
+                        deeper = true;
+                    }
+                }
+            }
+        }
+        if !deeper {
+            break;
+        }
+        depth = depth
+            .checked_add(1)
+            .filter(|&d| d < UNSEEN)
+            .ok_or_else(too_large)?;
+    }
+    Ok(cost
+        .chunks(n)
+        .map(|by_blank| by_blank.iter().copied().min().unwrap_or(0))
+        .collect())
+}
+
+/// The cache file name of a pattern: board size, a hash of the goal, and the tiles.
+fn file_name(width: usize, height: usize, goal: &[u8], tiles: &[u8]) -> String {
+    let tiles: Vec<String> = tiles.iter().map(u8::to_string).collect();
+    format!(
+        "pdb-{width}x{height}-goal{:016x}-tiles{}.bin",
+        fnv1a(goal),
+        tiles.join("-")
+    )
+}
+
+/// The FNV-1a hash, as a checksum.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The header that identifies a table: magic, version, size, goal and pattern.
+fn header(width: usize, height: usize, goal: &[u8], tiles: &[u8], entries: usize) -> Vec<u8> {
+    let mut header = MAGIC.to_vec();
+    for value in [
+        VERSION,
+        width as u32,
+        height as u32,
+        goal.len() as u32,
+        tiles.len() as u32,
+    ] {
+        header.extend_from_slice(&value.to_le_bytes());
+    }
+    header.extend_from_slice(goal);
+    header.extend_from_slice(tiles);
+    header.extend_from_slice(&(entries as u64).to_le_bytes());
+    header
+}
+
+/// Writes a table: header, entries, then the checksum of both. Written to a temporary file
+/// and renamed, so a reader never sees half a file.
+fn write_table(
+    path: &Path,
+    width: usize,
+    height: usize,
+    goal: &[u8],
+    tiles: &[u8],
+    table: &[u8],
+) -> Result<(), PdbError> {
+    let mut bytes = header(width, height, goal, tiles, table.len());
+    bytes.extend_from_slice(table);
+    let checksum = fnv1a(&bytes);
+    bytes.extend_from_slice(&checksum.to_le_bytes());
+    let temporary = path.with_extension(format!("tmp{}", std::process::id()));
+    let io_error = |error| PdbError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    std::fs::write(&temporary, &bytes).map_err(io_error)?;
+    std::fs::rename(&temporary, path).map_err(io_error)
+}
+
+/// Reads a table written by [`write_table`], checking that it is for this board, goal and
+/// pattern, has `entries` entries, and is intact.
+fn read_table(
+    path: &Path,
+    width: usize,
+    height: usize,
+    goal: &[u8],
+    tiles: &[u8],
+    entries: u64,
+) -> Result<Vec<u8>, PdbError> {
+    let bytes = std::fs::read(path).map_err(|error| PdbError::Io {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    let bad = |reason| PdbError::BadFile {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let expected = header(width, height, goal, tiles, entries as usize);
+    if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+        return Err(bad("not a pattern database file"));
+    }
+    if bytes.len() != expected.len() + entries as usize + 8 {
+        return Err(bad("wrong length"));
+    }
+    if bytes[..expected.len()] != expected[..] {
+        return Err(bad("made for another board, goal, pattern or version"));
+    }
+    let (body, checksum) = bytes.split_at(bytes.len() - 8);
+    if checksum != fnv1a(body).to_le_bytes() {
+        return Err(bad("checksum mismatch: the file is damaged"));
+    }
+    Ok(body[expected.len()..].to_vec())
+}

@@ -1,0 +1,196 @@
+//! Pattern databases: values checked against BFS distances, admissible sums, incremental
+//! updates, and a cache that never trusts a damaged or mismatched file.
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use informed::heuristics::pattern_database::{PatternDatabase, PdbError};
+use informed::heuristics::TileHeuristic;
+use informed::permutation;
+use informed::puzzles::{sliding_tile, PuzzleError, SlidingPuzzle};
+use informed::{distance_table, ida_star, MoveBuffer, SearchProblem};
+use quickcheck::quickcheck;
+
+/// Every reachable 8-puzzle layout with its BFS distance, for a goal.
+fn all_distances(goal: [u8; 9]) -> Vec<([u8; 9], u32)> {
+    let puzzle = SlidingPuzzle::<9>::new(3, 3, &goal, &goal).unwrap();
+    let table = distance_table(&puzzle, puzzle.state_count(), |b| puzzle.rank(b)).unwrap();
+    let mut tiles = [0u8; 9];
+    (0..puzzle.state_count())
+        .filter_map(|rank| {
+            permutation::unrank_into(rank as u64, &mut tiles).unwrap();
+            let board = puzzle.board(&tiles).ok()?;
+            Some((tiles, table.distance(&board)?))
+        })
+        .collect()
+}
+
+#[test]
+fn one_pattern_of_every_tile_is_the_exact_distance() {
+    let goal = sliding_tile::blank_last::<9>();
+    let all: &[u8] = &[1, 2, 3, 4, 5, 6, 7, 8];
+    let pdb = PatternDatabase::<9>::build(3, 3, &goal, &[all], false).unwrap();
+    let states = all_distances(goal);
+    assert_eq!(states.len(), 181_440);
+    for (tiles, distance) in states {
+        assert_eq!(pdb.value(pdb.evaluate(&tiles)), distance, "{tiles:?}");
+    }
+}
+
+#[test]
+fn additive_sums_never_exceed_the_distance_and_reflection_helps() {
+    let goal = sliding_tile::blank_first::<9>(); // symmetric about the main diagonal
+    let partition: [&[u8]; 2] = [&[1, 3, 4, 6], &[2, 5, 7, 8]];
+    let direct = PatternDatabase::<9>::build(3, 3, &goal, &partition, false).unwrap();
+    let reflected = PatternDatabase::<9>::build(3, 3, &goal, &partition, true).unwrap();
+    assert!(reflected.reflects());
+    let mut better = 0;
+    for (tiles, distance) in all_distances(goal) {
+        let (d, r) = (
+            direct.value(direct.evaluate(&tiles)),
+            reflected.value(reflected.evaluate(&tiles)),
+        );
+        assert!(d <= r && r <= distance, "{tiles:?}: {d} {r} {distance}");
+        better += usize::from(r > d);
+    }
+    assert!(better > 10_000, "reflection raised {better} values");
+}
+
+quickcheck! {
+    /// What the board keeps after each move equals a fresh evaluation, and the prediction made
+    /// before the move equals the value after it (15-puzzle, 4-4-4-3 with reflection).
+    fn incremental_matches_fresh(steps: Vec<u8>) -> bool {
+        static PDB: OnceLock<PatternDatabase<16>> = OnceLock::new();
+        let goal = sliding_tile::blank_first::<16>();
+        let partition: [&[u8]; 4] = [&[1, 2, 3, 4], &[5, 6, 7, 8], &[9, 10, 11, 12], &[13, 14, 15]];
+        let pdb = PDB.get_or_init(|| PatternDatabase::build(4, 4, &goal, &partition, true).unwrap());
+        let puzzle = SlidingPuzzle::with_heuristic(4, 4, &goal, &goal, pdb.clone()).unwrap();
+        let mut board = puzzle.start();
+        let mut moves = MoveBuffer::new();
+        for choice in steps {
+            moves.clear();
+            puzzle.moves(&board, &mut moves);
+            let (slide, _) = moves[choice as usize % moves.len()];
+            let predicted = puzzle.heuristic_after(&board, slide);
+            puzzle.apply(&mut board, slide);
+            let fresh = pdb.value(pdb.evaluate(board.tiles()));
+            if predicted != Some(fresh) || puzzle.heuristic(&board) != fresh {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+#[test]
+fn solves_korf_instances_optimally() {
+    let goal = sliding_tile::blank_first::<16>();
+    let partition: [&[u8]; 3] = [&[1, 4, 5, 8, 12], &[2, 3, 6, 7, 11], &[9, 10, 13, 14, 15]];
+    let pdb = PatternDatabase::<16>::build(4, 4, &goal, &partition, true).unwrap();
+    for (tiles, length) in [
+        ([0, 1, 9, 7, 11, 13, 5, 3, 14, 12, 4, 2, 8, 6, 10, 15], 42),
+        ([14, 13, 4, 11, 15, 8, 6, 9, 0, 7, 3, 1, 2, 10, 12, 5], 56),
+    ] {
+        let puzzle = SlidingPuzzle::with_heuristic(4, 4, &tiles, &goal, pdb.clone()).unwrap();
+        assert_eq!(ida_star(&puzzle).solution().map(|s| s.cost), Some(length));
+    }
+}
+
+/// A fresh directory for one test's cache files.
+fn cache_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("informed-pdb-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn the_cache_is_reused_and_never_trusted_when_damaged() {
+    let dir = cache_dir("damage");
+    let goal = sliding_tile::blank_last::<9>();
+    let partition: [&[u8]; 2] = [&[1, 2, 3, 4], &[5, 6, 7, 8]];
+    let build =
+        || PatternDatabase::<9>::load_or_build(3, 3, &goal, &partition, false, &dir).unwrap();
+    let (fresh, report) = build();
+    assert_eq!((report.loaded, report.built), (0, 2));
+    let (loaded, report) = build();
+    assert_eq!((report.loaded, report.built), (2, 0));
+    let sample = [8, 7, 6, 5, 4, 3, 2, 1, 0];
+    assert_eq!(fresh.evaluate(&sample), loaded.evaluate(&sample));
+
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 2);
+    // Flip one byte of the first table, cut the second short.
+    let mut bytes = std::fs::read(&files[0]).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    std::fs::write(&files[0], &bytes).unwrap();
+    let bytes = std::fs::read(&files[1]).unwrap();
+    std::fs::write(&files[1], &bytes[..bytes.len() - 3]).unwrap();
+    let (rebuilt, report) = build();
+    assert_eq!((report.loaded, report.built), (0, 2));
+    assert!(
+        report.rejected.iter().any(|r| r.contains("checksum")),
+        "{report}"
+    );
+    assert!(
+        report.rejected.iter().any(|r| r.contains("wrong length")),
+        "{report}"
+    );
+    assert_eq!(rebuilt.evaluate(&sample), fresh.evaluate(&sample));
+    // The rebuilt files are whole again.
+    assert_eq!(build().1.loaded, 2);
+
+    // A file made for another goal, under this pattern's name, is rejected too.
+    let other_goal = sliding_tile::blank_first::<9>();
+    let other = cache_dir("other");
+    PatternDatabase::<9>::load_or_build(3, 3, &other_goal, &partition, false, &other).unwrap();
+    let mut theirs: Vec<PathBuf> = std::fs::read_dir(&other)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    theirs.sort();
+    std::fs::copy(&theirs[0], &files[0]).unwrap();
+    let (_, report) = build();
+    assert_eq!(report.built, 1);
+    assert!(
+        report.rejected.iter().any(|r| r.contains("another board")),
+        "{report}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&other);
+}
+
+#[test]
+fn bad_partitions_and_mismatches_are_errors() {
+    let goal = sliding_tile::blank_last::<9>();
+    let error = |partition: &[&[u8]], reflect| {
+        PatternDatabase::<9>::build(3, 3, &goal, partition, reflect)
+            .unwrap_err()
+            .to_string()
+    };
+    assert!(error(&[&[1, 2], &[2, 3]], false).contains("tile 2 is in two patterns"));
+    assert!(error(&[&[0, 1]], false).contains("tile 0 is not a tile"));
+    assert!(error(&[&[9]], false).contains("tile 9 is not a tile"));
+    assert!(error(&[&[1], &[]], false).contains("pattern 2 is empty"));
+    // A 3 x 2 board has no main diagonal to reflect about.
+    let wide =
+        PatternDatabase::<6>::build(3, 2, &sliding_tile::blank_last::<6>(), &[&[1, 2]], true);
+    assert!(matches!(wide, Err(PdbError::NotReflectable)));
+    let pdb = PatternDatabase::<9>::build(3, 3, &goal, &[&[1, 2, 3]], false).unwrap();
+    let mismatch =
+        SlidingPuzzle::with_heuristic(3, 3, &goal, &sliding_tile::blank_first::<9>(), pdb);
+    assert_eq!(mismatch.unwrap_err(), PuzzleError::HeuristicMismatch);
+    let unwritable = PatternDatabase::<9>::load_or_build(
+        3,
+        3,
+        &goal,
+        &[&[1]],
+        false,
+        std::path::Path::new("/proc/informed-cannot-write"),
+    );
+    assert!(matches!(unwritable, Err(PdbError::Io { .. })));
+}
