@@ -9,6 +9,7 @@
 //! cargo run --release --example korf -- --heuristic manhattan --engine ida < ../shared/data/korf_easy20.txt
 //! ```
 //!
+//! `--engine parallel` (parallel IDA*) needs `--features parallel`.
 //! `--heuristic`: `manhattan` (default), `linear-conflict`, `misplaced`, or an additive pattern
 //! database with reflection, `pdb555`, `pdb663` or `pdb78`, read from (or built into) the
 //! directory `--pdb-cache` (default `target/informed-pdb`); its build time goes to stderr. `--engine`: `ida` (default), `astar`
@@ -35,6 +36,9 @@ enum Engine {
     Ida,
     AStar,
     Rbfs,
+    /// Parallel IDA*, with the `parallel` feature.
+    #[cfg(feature = "parallel")]
+    Parallel,
 }
 
 fn main() -> ExitCode {
@@ -51,6 +55,8 @@ fn main() -> ExitCode {
                     "ida" => Engine::Ida,
                     "astar" => Engine::AStar,
                     "rbfs" => Engine::Rbfs,
+                    #[cfg(feature = "parallel")]
+                    "parallel" => Engine::Parallel,
                     _ => return usage(&format!("unknown engine '{name}'")),
                 }
             }
@@ -105,7 +111,7 @@ fn usage(problem: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn run<H: TileHeuristic<16>>(
+fn run<H: TileHeuristic<16> + Sync>(
     engine: Engine,
     base: Result<SlidingPuzzle<16, H>, informed::puzzles::PuzzleError>,
 ) -> ExitCode {
@@ -144,6 +150,8 @@ fn run<H: TileHeuristic<16>>(
             Engine::Ida => ida_star_with(&puzzle, &options),
             Engine::AStar => a_star_with(&puzzle, &options),
             Engine::Rbfs => rbfs_with(&puzzle, &options),
+            #[cfg(feature = "parallel")]
+            Engine::Parallel => informed::parallel_ida_star_with(&puzzle, &options),
         };
         let ms = started.elapsed().as_secs_f64() * 1e3;
         live.clear();

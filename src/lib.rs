@@ -1,7 +1,7 @@
 //! # informed
 //!
 //! Heuristic search for Rust: describe a problem once by implementing [`SearchProblem`], then
-//! solve it with [`ida_star`], [`a_star`], [`bfs`] or [`rbfs`], each a plain call returning
+//! solve it with [`ida_star()`], [`a_star()`], [`bfs()`] or [`rbfs()`], each a plain call returning
 //! the moves, their cost and the statistics of the search.
 //!
 //! ```
@@ -18,14 +18,14 @@
 //!
 //! ## Which engine when
 //!
-//! - [`ida_star`]: memory linear in the depth, no state is ever cloned; the engine for puzzles
+//! - [`ida_star()`]: memory linear in the depth, no state is ever cloned; the engine for puzzles
 //!   with a good admissible heuristic and few distinct costs (sliding tiles, the rotation
 //!   game). Returns the lexicographically smallest optimal solution.
-//! - [`a_star`]: stores every state it generates; fewer node generations than IDA* where
+//! - [`a_star()`]: stores every state it generates; fewer node generations than IDA* where
 //!   many paths meet, and the right choice for widely varying costs when memory allows.
-//! - [`bfs`]: fewest moves, no heuristic; [`distance_table`] runs it over a whole finite
+//! - [`bfs()`]: fewest moves, no heuristic; [`distance_table`] runs it over a whole finite
 //!   space to answer many queries at once.
-//! - [`rbfs`]: best-first order in linear memory.
+//! - [`rbfs()`]: best-first order in linear memory.
 //!
 //! ## Admissible and consistent
 //!
@@ -40,6 +40,7 @@
 
 #![deny(missing_docs)]
 
+pub mod closures;
 pub mod engines;
 pub mod heuristics;
 mod limits;
@@ -57,9 +58,23 @@ pub use engines::{
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+#[cfg(feature = "parallel")]
+pub use engines::{parallel_ida_star, parallel_ida_star_with};
 pub use limits::{CancelToken, Progress, ProgressEvent, StopReason};
 pub use problem::{Cost, MoveBuffer, SearchProblem};
 pub use solution::{
-    check_path, replay, Outcome, PathError, ResultOf, SearchOptions, SearchResult, Solution,
-    SolutionOf, Stats,
+    check_path, replay, Outcome, OutcomeOf, PathError, ResultOf, SearchOptions, SearchResult,
+    Solution, SolutionOf, Stats,
 };
+
+/// The trait, the engines and the types most programs use: `use informed::prelude::*;`.
+pub mod prelude {
+    pub use crate::closures::FnProblem;
+    pub use crate::heuristics::TileHeuristic;
+    pub use crate::puzzles::{RotationGame, SlidingPuzzle};
+    pub use crate::{
+        a_star, a_star_with, bfs, bfs_with, distance_table, ida_star, ida_star_with, rbfs,
+        rbfs_with, CancelToken, MoveBuffer, Outcome, SearchOptions, SearchProblem, SearchResult,
+        Solution, Stats, StopReason,
+    };
+}

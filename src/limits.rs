@@ -2,7 +2,7 @@
 //! and progress reports to an observer.
 
 use core::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -133,6 +133,9 @@ pub(crate) struct Watch<'o, C> {
     stride: u64,
     next_check: u64,
     last_check: Instant,
+    /// Parallel IDA*: this task's index, and the least index of a task that found a solution;
+    /// a task gives up once an earlier one has succeeded.
+    abandon: Option<(&'o AtomicUsize, usize)>,
 }
 
 const CHECK_PERIOD: Duration = Duration::from_micros(500);
@@ -161,7 +164,14 @@ impl<'o, C: Copy + Bounded + NumCast> Watch<'o, C> {
             stride: 1,
             next_check: 0,
             last_check: started,
+            abandon: None,
         }
+    }
+
+    /// Makes the search of task `index` stop (as cancelled) once `best` holds a smaller index.
+    #[cfg(feature = "parallel")]
+    pub fn abandon_after(&mut self, best: &'o AtomicUsize, index: usize) {
+        self.abandon = Some((best, index));
     }
 
     /// Checks the limits at an expansion; `open` and `stored` feed the progress report.
@@ -186,6 +196,12 @@ impl<'o, C: Copy + Bounded + NumCast> Watch<'o, C> {
             self.report(ProgressEvent::Periodic, stats, open, stored);
         }
         if self.cancel.is_some_and(CancelToken::is_cancelled) {
+            return Some(StopReason::Cancelled);
+        }
+        if self
+            .abandon
+            .is_some_and(|(best, index)| best.load(Ordering::Relaxed) < index)
+        {
             return Some(StopReason::Cancelled);
         }
         let now = Instant::now();

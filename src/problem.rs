@@ -38,11 +38,11 @@ pub type MoveBuffer<M, C> = SmallVec<[(M, C); 8]>;
 /// - **Move order.** Every engine tries the moves of a state in the order
 ///   [`moves`](Self::moves) yields them, and never tries the [`inverse`](Self::inverse) of the
 ///   move that led to the current state. The depth-first and breadth-first engines
-///   ([`ida_star`](crate::ida_star), [`bfs`](crate::bfs)) therefore return, among all optimal
+///   ([`ida_star`](crate::ida_star()), [`bfs`](crate::bfs())) therefore return, among all optimal
 ///   solutions, the one whose move sequence is lexicographically smallest in that order. This
 ///   is a guarantee: a problem that needs the lexicographically smallest answer (the POJ 2286
 ///   rotation game, say) gets it by yielding its moves in alphabetical order.
-///   [`a_star`](crate::a_star) and [`rbfs`](crate::rbfs) return an optimal solution, but
+///   [`a_star`](crate::a_star()) and [`rbfs`](crate::rbfs()) return an optimal solution, but
 ///   among equal-cost solutions they may pick another one.
 /// - **In place.** [`apply`](Self::apply) followed by [`undo`](Self::undo) of the same move
 ///   must restore the state exactly, including anything the state caches (an incrementally

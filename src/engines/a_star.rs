@@ -19,7 +19,7 @@ use crate::solution::{solution_from_moves, Outcome, OutcomeOf, ResultOf, SearchO
 ///
 /// - **When to use it:** when the space fits in memory and many paths lead to the same
 ///   states, or when costs vary a lot (where IDA* would need many iterations). For puzzles
-///   whose space is too large to store, use [`ida_star`](crate::ida_star).
+///   whose space is too large to store, use [`ida_star`](crate::ida_star()).
 /// - **Heuristic:** with an admissible heuristic the solution is optimal. A state reached
 ///   again by a cheaper path is reopened, so a consistent heuristic is not required; with a
 ///   consistent one, each state is expanded at most once. A state whose heuristic is
@@ -47,7 +47,7 @@ pub fn a_star<P: SearchProblem>(problem: &P) -> ResultOf<P> {
     a_star_with(problem, &SearchOptions::default())
 }
 
-/// [`a_star`] with options.
+/// [`a_star()`] with options.
 pub fn a_star_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> ResultOf<P> {
     let mut search = Search {
         problem,

@@ -39,7 +39,7 @@ pub fn bfs<P: SearchProblem>(problem: &P) -> ResultOf<P> {
     bfs_with(problem, &SearchOptions::default())
 }
 
-/// [`bfs`] with options.
+/// [`bfs()`] with options.
 pub fn bfs_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> ResultOf<P> {
     let mut stats = Stats::default();
     let mut table = NodeTable::new();

@@ -46,18 +46,9 @@ pub fn ida_star<P: SearchProblem>(problem: &P) -> ResultOf<P> {
     ida_star_with(problem, &SearchOptions::default())
 }
 
-/// [`ida_star`] with options.
+/// [`ida_star()`] with options.
 pub fn ida_star_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> ResultOf<P> {
-    let mut search = Search {
-        problem,
-        state: problem.start(),
-        frames: Vec::new(),
-        moves: MoveBuffer::new(),
-        path: Vec::new(),
-        stats: Stats::default(),
-        on_path: options.detect_cycles.then(HashSet::new),
-        watch: Watch::new(options),
-    };
+    let mut search = Search::new(problem, problem.start(), options);
     let outcome = search.run(options);
     ResultOf::<P> {
         outcome,
@@ -78,7 +69,7 @@ struct Frame<M, C> {
     skip: Option<M>,
 }
 
-enum Iteration<C> {
+pub(crate) enum Iteration<C> {
     /// The goal was reached at this cost by the moves in `Search::path`.
     Found(C),
     /// The smallest `f` above the threshold, or `None` if no node exceeded it.
@@ -87,7 +78,7 @@ enum Iteration<C> {
     Stopped(StopReason),
 }
 
-struct Search<'p, P: SearchProblem> {
+pub(crate) struct Search<'p, P: SearchProblem> {
     problem: &'p P,
     state: P::State,
     /// The nodes of the current path above the one being searched.
@@ -96,14 +87,37 @@ struct Search<'p, P: SearchProblem> {
     /// each node's moves to, so they are neither copied nor reached through a pointer per node.
     moves: MoveBuffer<P::Move, P::Cost>,
     /// The moves of the solution, once found.
-    path: Vec<P::Move>,
-    stats: Stats<P::Cost>,
+    pub path: Vec<P::Move>,
+    pub stats: Stats<P::Cost>,
     /// The states on the current path, when cycles are to be detected.
     on_path: Option<HashSet<P::State>>,
-    watch: Watch<'p, P::Cost>,
+    pub watch: Watch<'p, P::Cost>,
 }
 
-impl<P: SearchProblem> Search<'_, P> {
+impl<'p, P: SearchProblem> Search<'p, P> {
+    /// A search from `state`.
+    pub fn new(problem: &'p P, state: P::State, options: &'p SearchOptions<'p>) -> Self {
+        Search {
+            problem,
+            state,
+            frames: Vec::new(),
+            moves: MoveBuffer::new(),
+            path: Vec::new(),
+            stats: Stats::default(),
+            on_path: options.detect_cycles.then(HashSet::new),
+            watch: Watch::new(options),
+        }
+    }
+
+    /// With cycle detection, counts `states` as on the path above the start: the path to a
+    /// subtree searched on its own (parallel IDA*).
+    #[cfg(feature = "parallel")]
+    pub fn mark_on_path(&mut self, states: &[P::State]) {
+        if let Some(on_path) = &mut self.on_path {
+            on_path.extend(states.iter().cloned());
+        }
+    }
+
     fn run(&mut self, options: &SearchOptions) -> Outcome<P::State, P::Move, P::Cost> {
         let problem = self.problem;
         if problem.is_goal(&self.state) {
@@ -128,7 +142,7 @@ impl<P: SearchProblem> Search<'_, P> {
                 0,
             );
             self.watch.report(event, &self.stats, depth, 0);
-            match self.iterate(threshold) {
+            match self.iterate(threshold, P::Cost::zero(), None) {
                 Iteration::Found(cost) => {
                     let moves = core::mem::take(&mut self.path);
                     return Outcome::Solved(solution_from_moves(problem, moves, cost, options));
@@ -166,11 +180,18 @@ impl<P: SearchProblem> Search<'_, P> {
         self.moves.len()
     }
 
-    /// One depth-first search bounded by `threshold`, from the start state back to it.
+    /// One depth-first search bounded by `threshold`, from the current state (reached at cost
+    /// `root_g`, by a move whose inverse is `root_skip`) back to it. On success the moves from
+    /// that state are in `path`.
     ///
     /// The node being searched lives in locals (`next`, `end`, `g`, `arrived_by`), as it would
     /// in the registers of a recursive call; `frames` holds the nodes above it.
-    fn iterate(&mut self, threshold: P::Cost) -> Iteration<P::Cost> {
+    pub fn iterate(
+        &mut self,
+        threshold: P::Cost,
+        root_g: P::Cost,
+        root_skip: Option<P::Move>,
+    ) -> Iteration<P::Cost> {
         let problem = self.problem;
         let infinite = P::Cost::max_value();
         let mut next_threshold = infinite;
@@ -181,9 +202,9 @@ impl<P: SearchProblem> Search<'_, P> {
         if let Some(reason) = self.watch.check(&self.stats, 0, 0) {
             return Iteration::Stopped(reason);
         }
-        let mut g = P::Cost::zero();
+        let mut g = root_g;
         let mut arrived_by: Option<P::Move> = None;
-        let mut skip: Option<P::Move> = None;
+        let mut skip: Option<P::Move> = root_skip;
         loop {
             if next == end {
                 // Every move below this node is tried: back up one level.

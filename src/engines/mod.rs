@@ -3,18 +3,22 @@
 //!
 //! | engine | optimal with | memory | returns among equal-cost solutions |
 //! |---|---|---|---|
-//! | [`ida_star`] | admissible heuristic | the path | the lexicographically smallest |
-//! | [`a_star`] | admissible heuristic | every state generated | any |
-//! | [`bfs`] | unit costs (fewest moves) | every state reached | the lexicographically smallest |
-//! | [`rbfs`] | admissible heuristic | the path and its siblings | any |
+//! | [`ida_star()`] | admissible heuristic | the path | the lexicographically smallest |
+//! | [`a_star()`] | admissible heuristic | every state generated | any |
+//! | [`bfs()`] | unit costs (fewest moves) | every state reached | the lexicographically smallest |
+//! | [`rbfs()`] | admissible heuristic | the path and its siblings | any |
 
 pub mod a_star;
 pub mod bfs;
 pub mod ida_star;
 mod node_table;
+#[cfg(feature = "parallel")]
+pub mod parallel_ida_star;
 pub mod rbfs;
 
 pub use a_star::{a_star, a_star_with};
 pub use bfs::{bfs, bfs_with, distance_table, DistanceTable, TableError};
 pub use ida_star::{ida_star, ida_star_with};
+#[cfg(feature = "parallel")]
+pub use parallel_ida_star::{parallel_ida_star, parallel_ida_star_with};
 pub use rbfs::{rbfs, rbfs_with};

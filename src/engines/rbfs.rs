@@ -25,7 +25,7 @@ use crate::solution::{solution_from_moves, Outcome, ResultOf, SearchOptions, Sta
 ///   [`undo`](SearchProblem::undo); the path lives on an explicit stack, not the call stack.
 /// - **Time:** at worst exponential in the number of distinct `F` values on the way, like
 ///   IDA*; **memory:** O(b·d) for branching factor b and depth d.
-/// - **Termination:** as for [`ida_star`](crate::ida_star): in a finite space with cycles and
+/// - **Termination:** as for [`ida_star`](crate::ida_star()): in a finite space with cycles and
 ///   no goal, set [`SearchOptions::detect_cycles`] to get [`Outcome::NoSolution`].
 ///
 /// Reference: R. E. Korf, "Linear-space best-first search", *Artificial Intelligence* 62
@@ -43,7 +43,7 @@ pub fn rbfs<P: SearchProblem>(problem: &P) -> ResultOf<P> {
     rbfs_with(problem, &SearchOptions::default())
 }
 
-/// [`rbfs`] with options.
+/// [`rbfs()`] with options.
 pub fn rbfs_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> ResultOf<P> {
     let mut search = Search {
         problem,

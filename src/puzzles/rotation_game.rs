@@ -16,7 +16,7 @@
 //! Each of the moves A–H rotates one line of seven cells by one cell in the direction of its
 //! letter (A pulls column 0–22 up, H pulls row 4–10 to the left, and so on). The goal is a
 //! centre (cells 6, 7, 8, 11, 12, 15, 16, 17) holding one digit eight times. The moves are
-//! yielded in alphabetical order, so [`ida_star`](crate::ida_star) returns the
+//! yielded in alphabetical order, so [`ida_star`](crate::ida_star()) returns the
 //! lexicographically smallest of the shortest sequences, as the judge asks.
 //!
 //! ```

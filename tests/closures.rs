@@ -1,0 +1,50 @@
+//! The closure adapter: every engine solves problems given as closures, optimally, and the
+//! nodes of the path come back in order.
+
+mod common;
+
+use common::Graph;
+use informed::prelude::*;
+use quickcheck::quickcheck;
+
+quickcheck! {
+    fn every_engine_is_optimal_through_closures(graph: Graph) -> bool {
+        let successors = |&node: &usize| graph.edges[node].clone();
+        let heuristic = |&node: &usize| graph.exact[node].map_or(0, |d| d / graph.divisor);
+        let problem = FnProblem::new(0usize, successors, heuristic, |&node: &usize| node == graph.goal);
+        let cycles = SearchOptions::new().detect_cycles(true);
+        let results = [
+            a_star(&problem),
+            ida_star_with(&problem, &cycles),
+            rbfs_with(&problem, &cycles),
+        ];
+        for result in &results {
+            match (graph.exact[0], result.solution()) {
+                (Some(best), Some(solution)) => {
+                    let path = problem.path(solution);
+                    assert_eq!(path.first(), Some(&0));
+                    assert_eq!(path.last(), Some(&graph.goal));
+                    assert_eq!(path.len(), solution.len() + 1);
+                    assert_eq!(solution.cost, best);
+                }
+                (None, None) => assert_eq!(result.outcome, Outcome::NoSolution),
+                _ => return false,
+            }
+        }
+        bfs(&problem).is_solved() == graph.exact[0].is_some()
+    }
+}
+
+#[test]
+fn undo_restores_the_node() {
+    let successors = |&n: &u32| vec![(n + 1, 1u32), (n * 2, 1)];
+    let problem = FnProblem::new(1u32, successors, |_: &u32| 0u32, |&n: &u32| n == 6);
+    let mut state = problem.start();
+    problem.apply(&mut state, 1);
+    problem.apply(&mut state, 0);
+    assert_eq!(*state.node(), 3);
+    problem.undo(&mut state, 0);
+    assert_eq!(*state.node(), 2);
+    problem.undo(&mut state, 1);
+    assert_eq!(*state.node(), 1);
+}
