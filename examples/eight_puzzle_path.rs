@@ -17,17 +17,32 @@
 //! echo "2 3 4 1 5 x 7 6 8" | cargo run --release --example eight_puzzle_path   # ullddrurdllurdruldr
 //! ```
 //!
+//! `--show` prints, after each answer, the boards along the path (an animation in place when
+//! stdout is a terminal).
+//!
 //! Bad input: every line before it is answered, then a message naming the line goes to stderr
 //! and the program exits with status 2. Blank lines are skipped.
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
-use informed::distance_table;
 use informed::puzzles::sliding_tile::{self, parse_layout, Layout, PuzzleError};
 use informed::puzzles::SlidingPuzzle;
+use informed::{distance_table, SearchProblem};
+
+#[path = "common/show.rs"]
+mod show;
 
 fn main() -> ExitCode {
+    let show = match std::env::args().nth(1).as_deref() {
+        None => false,
+        Some("--show") => true,
+        Some(other) => {
+            eprintln!("eight_puzzle_path: unexpected argument '{other}'");
+            eprintln!("usage: eight_puzzle_path [--show] < layouts");
+            return ExitCode::from(2);
+        }
+    };
     let goal = sliding_tile::blank_last::<9>();
     let Ok(puzzle) = SlidingPuzzle::<9>::new(3, 3, &goal, &goal) else {
         unreachable!("the goal layout is valid")
@@ -50,9 +65,20 @@ fn main() -> ExitCode {
             continue;
         }
         answer.clear();
+        let mut boards = Vec::new();
         match parse_layout(&line, Layout::Start).and_then(|tiles| puzzle.board(&tiles)) {
             Ok(board) => match table.path_to_origin(&puzzle, &board) {
-                Some(path) => answer.extend(path.iter().map(|slide| slide.letter())),
+                Some(path) => {
+                    answer.extend(path.iter().map(|slide| slide.letter()));
+                    if show {
+                        let mut step = board;
+                        boards.push(puzzle.format_board(&step));
+                        for &slide in &path {
+                            puzzle.apply(&mut step, slide);
+                            boards.push(puzzle.format_board(&step));
+                        }
+                    }
+                }
                 None => answer.push_str("unsolvable"),
             },
             Err(PuzzleError::Unsolvable) => answer.push_str("unsolvable"),
@@ -62,7 +88,10 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         }
-        if writeln!(out, "{answer}").is_err() {
+        if writeln!(out, "{answer}")
+            .and_then(|()| show::boards(&mut out, &boards))
+            .is_err()
+        {
             return ExitCode::SUCCESS;
         }
     }

@@ -15,6 +15,9 @@
 //! cargo run --release --example fifteen_puzzle < examples/data/fifteen_puzzle.txt
 //! ```
 //!
+//! `--show` prints, after each answer, the boards along the solution (an animation in place
+//! when stdout is a terminal).
+//!
 //! A search that runs longer than half a second shows its progress on one line of stderr
 //! when stderr is a terminal.
 //!
@@ -32,10 +35,21 @@ use informed::{ida_star_with, SearchOptions};
 
 #[path = "common/progress.rs"]
 mod progress;
+#[path = "common/show.rs"]
+mod show;
 
 const CELLS: usize = 16;
 
 fn main() -> ExitCode {
+    let show = match std::env::args().nth(1).as_deref() {
+        None => false,
+        Some("--show") => true,
+        Some(other) => {
+            eprintln!("fifteen_puzzle: unexpected argument '{other}'");
+            eprintln!("usage: fifteen_puzzle [--show] < instances");
+            return ExitCode::from(2);
+        }
+    };
     let mut input = Vec::new();
     if io::stdin().read_to_end(&mut input).is_err() {
         eprintln!("fifteen_puzzle: cannot read standard input");
@@ -58,7 +72,9 @@ fn main() -> ExitCode {
     for (number, instance) in tokens.chunks(CELLS).enumerate() {
         let label = format!("instance {}", number + 1);
         let observer = |report: &informed::Progress| live.show(&label, report);
-        let mut options = SearchOptions::new().progress_every(1 << 22);
+        let mut options = SearchOptions::new()
+            .progress_every(1 << 22)
+            .record_states(show);
         if live.enabled() {
             options = options.observer(&observer);
         }
@@ -66,12 +82,17 @@ fn main() -> ExitCode {
         let text: Vec<&str> = instance.iter().map(|&(_, token)| token).collect();
         let puzzle = sliding_tile::parse_layout(&text.join(" "), Layout::Start)
             .and_then(|tiles| base.with_start(&tiles));
+        let mut boards = Vec::new();
         let answer = match puzzle {
             Ok(puzzle) => {
                 let result = ida_star_with(&puzzle, &options);
                 live.clear();
                 match result.solution() {
-                    Some(solution) => solution.cost.to_string(),
+                    Some(solution) => {
+                        let states = solution.states.iter().flatten();
+                        boards.extend(states.map(|board| puzzle.format_board(board)));
+                        solution.cost.to_string()
+                    }
                     None => "unsolvable".to_string(),
                 }
             }
@@ -90,6 +111,7 @@ fn main() -> ExitCode {
         };
         if writeln!(out, "{answer}")
             .and_then(|()| out.flush())
+            .and_then(|()| show::boards(&mut out, &boards))
             .is_err()
         {
             return ExitCode::SUCCESS;

@@ -7,16 +7,32 @@
 //! cargo run --release --example rotation_game < examples/data/rotation_game.txt
 //! ```
 //!
+//! `--show` prints, after each answer, the boards along the solution (an animation in place
+//! when stdout is a terminal).
+//!
 //! Bad input: every case before it is answered, then a message naming the line goes to
 //! stderr and the program exits with status 2. Blank lines are skipped.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-use informed::ida_star;
 use informed::puzzles::RotationGame;
+use informed::{ida_star_with, SearchOptions};
+
+#[path = "common/show.rs"]
+mod show;
 
 fn main() -> ExitCode {
+    let show = match std::env::args().nth(1).as_deref() {
+        None => false,
+        Some("--show") => true,
+        Some(other) => {
+            eprintln!("rotation_game: unexpected argument '{other}'");
+            eprintln!("usage: rotation_game [--show] < boards");
+            return ExitCode::from(2);
+        }
+    };
+    let options = SearchOptions::new().record_states(show);
     let stdout = io::stdout();
     let mut out = stdout.lock();
     for (number, line) in io::stdin().lock().lines().enumerate() {
@@ -40,7 +56,7 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-        let Some(solution) = ida_star(&game).into_solution() else {
+        let Some(solution) = ida_star_with(&game, &options).into_solution() else {
             unreachable!("every rotation-game board with eight of each digit is solvable")
         };
         let moves: String = solution.moves.iter().map(|m| m.letter()).collect();
@@ -51,8 +67,15 @@ fn main() -> ExitCode {
         } else {
             moves
         };
+        let boards: Vec<String> = solution
+            .states
+            .iter()
+            .flatten()
+            .map(RotationGame::format_board)
+            .collect();
         if writeln!(out, "{moves}\n{centre}")
             .and_then(|()| out.flush())
+            .and_then(|()| show::boards(&mut out, &boards))
             .is_err()
         {
             return ExitCode::SUCCESS;

@@ -1,12 +1,12 @@
 //! # informed
 //!
 //! Heuristic search for Rust: describe a problem once by implementing [`SearchProblem`], then
-//! solve it with [`ida_star()`], [`a_star()`], [`bfs()`] or [`rbfs()`], each a plain call returning
-//! the moves, their cost and the statistics of the search.
+//! solve it with [`ida_star()`], [`a_star()`], [`bfs()`] or [`rbfs()`], each a plain call
+//! returning the moves, their cost and the statistics of the search. `use
+//! informed::prelude::*;` brings in the trait, the engines and the common types.
 //!
 //! ```
-//! use informed::ida_star;
-//! use informed::puzzles::SlidingPuzzle;
+//! use informed::prelude::*;
 //!
 //! let puzzle = SlidingPuzzle::<9>::parse(3, 3, "283104765", "123804765")?;
 //! let result = ida_star(&puzzle);
@@ -16,27 +16,44 @@
 //! # Ok::<(), informed::puzzles::PuzzleError>(())
 //! ```
 //!
-//! ## Which engine when
+//! ## A guided tour
 //!
-//! - [`ida_star()`]: memory linear in the depth, no state is ever cloned; the engine for puzzles
-//!   with a good admissible heuristic and few distinct costs (sliding tiles, the rotation
-//!   game). Returns the lexicographically smallest optimal solution.
+//! **Describe the problem.** Implement [`SearchProblem`]: the start state, the goal test, the
+//! moves of a state with their costs (in the order to try them), applying a move in place,
+//! and, for speed, an admissible heuristic and the inverse of each move. The trait's page
+//! shows a complete problem in a few dozen lines. Code written for the `pathfinding` crate's
+//! closures ports with [`closures::FnProblem`]. The crate ships ready problems in
+//! [`puzzles`]: sliding-tile puzzles of any size and goal, and the rotation game, with the
+//! heuristics of [`heuristics`] (misplaced tiles, Manhattan distance, linear conflict,
+//! additive pattern databases).
+//!
+//! **Pick an engine.**
+//!
+//! - [`ida_star()`]: memory linear in the depth, no state is ever cloned; the engine for
+//!   puzzles with a good admissible heuristic and few distinct costs (sliding tiles, the
+//!   rotation game). Returns the lexicographically smallest optimal solution. With the
+//!   `parallel` feature, `parallel_ida_star` runs it on every core and returns the same
+//!   answer.
 //! - [`a_star()`]: stores every state it generates; fewer node generations than IDA* where
 //!   many paths meet, and the right choice for widely varying costs when memory allows.
 //! - [`bfs()`]: fewest moves, no heuristic; [`distance_table`] runs it over a whole finite
-//!   space to answer many queries at once.
+//!   space to answer many queries at once, with [`permutation`] ranking as the index.
 //! - [`rbfs()`]: best-first order in linear memory.
 //!
-//! ## Admissible and consistent
+//! **Admissible and consistent.** A heuristic is *admissible* when it never overestimates
+//! the cheapest cost from a state to a goal; every engine returns an optimal solution when it
+//! is, and [`check_path`] (run automatically in debug builds) catches one that is not along
+//! the returned path. It is *consistent* when it drops by no more than a move's cost along
+//! any move; A* then expands each state once.
 //!
-//! A heuristic is *admissible* when it never overestimates the cheapest cost from a state to
-//! a goal; every engine here returns an optimal solution when it is. It is *consistent* when
-//! it drops by no more than a move's cost along any move; A* then expands each state once.
+//! **Control the search.** The `_with` variant of each engine takes [`SearchOptions`]: node,
+//! memory, time and cost limits, a [`CancelToken`], an observer of [`Progress`] reports, the
+//! states along the path. A stopped search says why in [`Outcome::Stopped`].
 //!
-//! ## Statistics
-//!
-//! [`Stats::generated`] counts children created, [`Stats::expanded`] the nodes whose children
-//! were created, over all iterations; [`Stats::thresholds`] lists IDA*'s iterations.
+//! **Read the statistics.** [`Stats::generated`] counts the children created and
+//! [`Stats::expanded`] the nodes whose children were created, over all iterations, the way
+//! the literature counts them; [`Stats::thresholds`] lists IDA*'s iterations and
+//! [`Stats::stored`] the states A* and BFS kept.
 
 #![deny(missing_docs)]
 

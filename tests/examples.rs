@@ -246,3 +246,42 @@ fn the_readme_main_job_gives_korf_s_lengths() {
         include_str!("../examples/data/fifteen_puzzle.expected")
     );
 }
+
+#[test]
+fn show_prints_the_boards_along_the_solution() {
+    let out = run("eight_puzzle", &["--show"], "283104765\n");
+    assert_eq!(out.status, Some(0));
+    let text = out.stdout;
+    assert!(
+        text.starts_with("4\nstep 0 of 4\n2 8 3\n1 . 4\n7 6 5\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("step 4 of 4\n1 2 3\n8 . 4\n7 6 5\n"),
+        "{text}"
+    );
+    let out = run(
+        "rotation_game",
+        &["--show"],
+        "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n0\n",
+    );
+    assert!(
+        out.stdout.starts_with("AC\n2\nstep 0 of 2\n"),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(out.stdout.matches("step ").count(), 3);
+    let out = run("eight_puzzle_path", &["--show"], "1 2 3 4 5 6 7 x 8\n");
+    assert_eq!(
+        out.stdout,
+        "r\nstep 0 of 1\n1 2 3\n4 5 6\n7 . 8\n\nstep 1 of 1\n1 2 3\n4 5 6\n7 8 .\n\n"
+    );
+    let out = run(
+        "fifteen_puzzle",
+        &["--show"],
+        "1 2 3 4 6 7 8 0 5 10 11 12 9 13 14 15\n",
+    );
+    assert_eq!(out.stdout.matches("step ").count(), 9);
+    let out = run("fifteen_puzzle", &["--verbose"], "");
+    assert_eq!(out.status, Some(2));
+}

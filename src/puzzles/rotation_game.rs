@@ -212,6 +212,39 @@ impl RotationGame {
     }
 }
 
+impl RotationGame {
+    /// The board drawn as its '#' shape, one row per line.
+    ///
+    /// ```
+    /// use informed::puzzles::RotationGame;
+    ///
+    /// let board = [1, 1, 1, 1, 3, 2, 3, 2, 3, 1, 3, 2, 2, 3, 1, 2, 2, 2, 3, 1, 2, 1, 3, 3];
+    /// assert_eq!(
+    ///     RotationGame::format_board(&board),
+    ///     "    1   1\n    1   1\n3 2 3 2 3 1 3\n    2   2\n3 1 2 2 2 3 1\n    2   1\n    3   3\n"
+    /// );
+    /// ```
+    pub fn format_board(board: &[u8; CELLS]) -> String {
+        let row = |cells: &[u8]| {
+            let digits: Vec<String> = cells.iter().map(u8::to_string).collect();
+            digits.join(" ")
+        };
+        let pair = |a: usize, b: usize| format!("    {}   {}", board[a], board[b]);
+        let lines = [
+            pair(0, 1),
+            pair(2, 3),
+            row(&board[4..11]),
+            pair(11, 12),
+            row(&board[13..20]),
+            pair(20, 21),
+            pair(22, 23),
+        ];
+        let mut text = lines.join("\n");
+        text.push('\n');
+        text
+    }
+}
+
 impl FromStr for RotationGame {
     type Err = RotationGameError;
 
