@@ -117,9 +117,11 @@ pub struct Progress {
 
 /// The limits of one search, checked by the engines as they expand nodes.
 ///
-/// The node and memory limits are checked at every expansion. The clock and the cancellation
-/// flag are read every `stride` expansions, a stride that adapts so that they are read about
-/// every half millisecond whatever a node costs.
+/// The engines call [`check`](Self::check) at every expansion; it compares the generated
+/// count with the next point where something is due. The clock and the cancellation flag are
+/// read every `stride` generated nodes, a stride that adapts so that they are read about every
+/// half millisecond whatever a node costs; the node limit is exact to one expansion. A* and
+/// BFS also check the memory limit before storing each state.
 pub(crate) struct Watch<'o, C> {
     max_generated: u64,
     pub max_stored: usize,
@@ -130,7 +132,9 @@ pub(crate) struct Watch<'o, C> {
     progress_every: u64,
     next_progress: u64,
     started: Instant,
+    /// Generated nodes between two reads of the clock.
     stride: u64,
+    /// The generated count at which to look again: the next clock read, or the node limit.
     next_check: u64,
     last_check: Instant,
     /// Parallel IDA*: this task's index, and the least index of a task that found a solution;
@@ -175,15 +179,12 @@ impl<'o, C: Copy + Bounded + NumCast> Watch<'o, C> {
     }
 
     /// Checks the limits at an expansion; `open` and `stored` feed the progress report.
+    ///
+    /// One comparison in the common case: the generated count against the next point where
+    /// something is due (a clock read, a progress report, the node limit).
     #[inline]
     pub fn check(&mut self, stats: &Stats<C>, open: usize, stored: usize) -> Option<StopReason> {
-        if stats.generated >= self.max_generated {
-            return Some(StopReason::NodeLimit);
-        }
-        if stored >= self.max_stored {
-            return Some(StopReason::MemoryLimit);
-        }
-        if stats.expanded < self.next_check {
+        if stats.generated < self.next_check {
             return None;
         }
         self.slow_check(stats, open, stored)
@@ -191,6 +192,12 @@ impl<'o, C: Copy + Bounded + NumCast> Watch<'o, C> {
 
     #[cold]
     fn slow_check(&mut self, stats: &Stats<C>, open: usize, stored: usize) -> Option<StopReason> {
+        if stats.generated >= self.max_generated {
+            return Some(StopReason::NodeLimit);
+        }
+        if stored >= self.max_stored {
+            return Some(StopReason::MemoryLimit);
+        }
         if stats.expanded >= self.next_progress {
             self.next_progress = stats.expanded.saturating_add(self.progress_every);
             self.report(ProgressEvent::Periodic, stats, open, stored);
@@ -211,15 +218,19 @@ impl<'o, C: Copy + Bounded + NumCast> Watch<'o, C> {
         // Aim at one clock read per CHECK_PERIOD.
         let since = now.duration_since(self.last_check);
         if since < CHECK_PERIOD / 2 {
-            self.stride = (self.stride * 2).min(1 << 16);
+            self.stride = (self.stride * 2).min(1 << 18);
         } else if since > CHECK_PERIOD * 2 {
             self.stride = (self.stride / 2).max(1);
         }
         self.last_check = now;
+        // Progress is counted in expansions, which never outrun generations (every expanded
+        // node but the start was generated first): looking again after `progress_in`
+        // generations is never late.
+        let progress_in = self.next_progress.saturating_sub(stats.expanded);
         self.next_check = stats
-            .expanded
-            .saturating_add(self.stride)
-            .min(self.next_progress);
+            .generated
+            .saturating_add(self.stride.min(progress_in.max(1)))
+            .min(self.max_generated);
         None
     }
 
