@@ -15,7 +15,7 @@ use crate::solution::{solution_from_moves, Outcome, ResultOf, SearchOptions, Sta
 /// options. Needs the `parallel` feature.
 ///
 /// Each iteration first expands the start breadth-first, in move order, within the
-/// threshold, until it has a frontier of a few dozen nodes per thread; the threads then take
+/// threshold, until it has a frontier of some 256 nodes per thread; the threads then take
 /// the frontier's subtrees in that order and search each depth-first, in place, exactly as
 /// [`ida_star`](crate::ida_star()) would. A thread that finds a goal makes every subtree after
 /// its own give up; the subtrees before it are finished, and the solution returned is the one
@@ -31,7 +31,7 @@ use crate::solution::{solution_from_moves, Outcome, ResultOf, SearchOptions, Sta
 ///   iteration began, so the total can exceed it by as many subtrees as threads. Progress
 ///   reports come from the calling thread, at the start and end of each iteration.
 ///   [`SearchOptions::detect_cycles`] applies within each subtree.
-/// - **Cost:** the states of the frontier are cloned (a few dozen per thread per iteration);
+/// - **Cost:** the states of the frontier are cloned (some 256 per thread per iteration);
 ///   below it the search allocates nothing per node. `P`, its states, moves and costs must be
 ///   shareable between threads.
 ///
@@ -149,7 +149,7 @@ where
             problem,
             &start,
             threshold,
-            32 * threads,
+            256 * threads,
             options.detect_cycles,
             stats,
             &mut next_threshold,
