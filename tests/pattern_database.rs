@@ -58,27 +58,33 @@ fn additive_sums_never_exceed_the_distance_and_reflection_helps() {
 
 quickcheck! {
     /// What the board keeps after each move equals a fresh evaluation, and the prediction made
-    /// before the move equals the value after it (15-puzzle, 4-4-4-3 with reflection).
+    /// before the move equals the value after it (15-puzzle with reflection: 4-4-4-3, whose
+    /// values are kept per pattern, and five patterns of three, kept as sums).
     fn incremental_matches_fresh(steps: Vec<u8>) -> bool {
-        static PDB: OnceLock<PatternDatabase<16>> = OnceLock::new();
+        static DATABASES: OnceLock<[PatternDatabase<16>; 2]> = OnceLock::new();
         let goal = sliding_tile::blank_first::<16>();
-        let partition: [&[u8]; 4] = [&[1, 2, 3, 4], &[5, 6, 7, 8], &[9, 10, 11, 12], &[13, 14, 15]];
-        let pdb = PDB.get_or_init(|| PatternDatabase::build(4, 4, &goal, &partition, true).unwrap());
-        let puzzle = SlidingPuzzle::with_heuristic(4, 4, &goal, &goal, pdb.clone()).unwrap();
-        let mut board = puzzle.start();
-        let mut moves = MoveBuffer::new();
-        for choice in steps {
-            moves.clear();
-            puzzle.moves(&board, &mut moves);
-            let (slide, _) = moves[choice as usize % moves.len()];
-            let predicted = puzzle.heuristic_after(&board, slide);
-            puzzle.apply(&mut board, slide);
-            let fresh = pdb.value(pdb.evaluate(board.tiles()));
-            if predicted != Some(fresh) || puzzle.heuristic(&board) != fresh {
-                return false;
-            }
-        }
-        true
+        let databases = DATABASES.get_or_init(|| {
+            let fours: [&[u8]; 4] = [&[1, 2, 3, 4], &[5, 6, 7, 8], &[9, 10, 11, 12], &[13, 14, 15]];
+            let threes: [&[u8]; 5] = [&[1, 2, 3], &[4, 5, 6], &[7, 8, 9], &[10, 11, 12], &[13, 14, 15]];
+            [
+                PatternDatabase::build(4, 4, &goal, &fours, true).unwrap(),
+                PatternDatabase::build(4, 4, &goal, &threes, true).unwrap(),
+            ]
+        });
+        databases.iter().all(|pdb| {
+            let puzzle = SlidingPuzzle::with_heuristic(4, 4, &goal, &goal, pdb.clone()).unwrap();
+            let mut board = puzzle.start();
+            let mut moves = MoveBuffer::new();
+            steps.iter().all(|&choice| {
+                moves.clear();
+                puzzle.moves(&board, &mut moves);
+                let (slide, _) = moves[choice as usize % moves.len()];
+                let predicted = puzzle.heuristic_after(&board, slide);
+                puzzle.apply(&mut board, slide);
+                let fresh = pdb.value(pdb.evaluate(board.tiles()));
+                predicted == Some(fresh) && puzzle.heuristic(&board) == fresh
+            })
+        })
     }
 }
 

@@ -235,26 +235,27 @@ impl<const N: usize> TileHeuristic<N> for LinearConflict<N> {
         }
     }
 
-    fn evaluate(&self, tiles: &[u8; N]) -> u32 {
-        self.manhattan.evaluate(tiles) + 2 * (self.rows.total(tiles) + self.columns.total(tiles))
+    fn evaluate(&self, tiles: &[u8; N]) -> u64 {
+        let conflicts = u64::from(self.rows.total(tiles) + self.columns.total(tiles));
+        self.manhattan.evaluate(tiles) + 2 * conflicts
     }
 
     #[inline]
-    fn update(&self, before: u32, tiles: &[u8; N], tile: u8, from: usize, to: usize) -> u32 {
+    fn update(&self, before: u64, tiles: &[u8; N], tile: u8, from: usize, to: usize) -> u64 {
         let manhattan = self.manhattan.update(before, tiles, tile, from, to);
-        (i64::from(manhattan) + self.conflict_change(tiles, tile, from, to, true)) as u32
+        (manhattan as i64 + self.conflict_change(tiles, tile, from, to, true)) as u64
     }
 
     #[inline]
     fn predict(
         &self,
-        before: u32,
+        before: u64,
         tiles: &[u8; N],
         tile: u8,
         from: usize,
         to: usize,
-    ) -> Option<u32> {
+    ) -> Option<u64> {
         let manhattan = self.manhattan.update(before, tiles, tile, from, to);
-        Some((i64::from(manhattan) + self.conflict_change(tiles, tile, from, to, false)) as u32)
+        Some((manhattan as i64 + self.conflict_change(tiles, tile, from, to, false)) as u64)
     }
 }

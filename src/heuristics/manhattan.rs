@@ -25,29 +25,29 @@ impl<const N: usize> TileHeuristic<N> for Manhattan<N> {
         Self { distance }
     }
 
-    fn evaluate(&self, tiles: &[u8; N]) -> u32 {
+    fn evaluate(&self, tiles: &[u8; N]) -> u64 {
         tiles
             .iter()
             .zip(&self.distance)
-            .map(|(&tile, row)| u32::from(row[tile as usize]))
+            .map(|(&tile, row)| u64::from(row[tile as usize]))
             .sum()
     }
 
     #[inline]
     fn predict(
         &self,
-        before: u32,
+        before: u64,
         tiles: &[u8; N],
         tile: u8,
         from: usize,
         to: usize,
-    ) -> Option<u32> {
+    ) -> Option<u64> {
         Some(self.update(before, tiles, tile, from, to))
     }
 
     #[inline]
-    fn update(&self, before: u32, _tiles: &[u8; N], tile: u8, from: usize, to: usize) -> u32 {
-        before + u32::from(self.distance[to][tile as usize])
-            - u32::from(self.distance[from][tile as usize])
+    fn update(&self, before: u64, _tiles: &[u8; N], tile: u8, from: usize, to: usize) -> u64 {
+        before + u64::from(self.distance[to][tile as usize])
+            - u64::from(self.distance[from][tile as usize])
     }
 }

@@ -12,28 +12,28 @@ impl<const N: usize> TileHeuristic<N> for MisplacedTiles<N> {
         Self { goal: *goal }
     }
 
-    fn evaluate(&self, tiles: &[u8; N]) -> u32 {
+    fn evaluate(&self, tiles: &[u8; N]) -> u64 {
         tiles
             .iter()
             .zip(&self.goal)
             .filter(|&(&tile, &goal)| tile != 0 && tile != goal)
-            .count() as u32
+            .count() as u64
     }
 
     #[inline]
     fn predict(
         &self,
-        before: u32,
+        before: u64,
         tiles: &[u8; N],
         tile: u8,
         from: usize,
         to: usize,
-    ) -> Option<u32> {
+    ) -> Option<u64> {
         Some(self.update(before, tiles, tile, from, to))
     }
 
     #[inline]
-    fn update(&self, before: u32, _tiles: &[u8; N], tile: u8, from: usize, to: usize) -> u32 {
-        before + u32::from(self.goal[from] == tile) - u32::from(self.goal[to] == tile)
+    fn update(&self, before: u64, _tiles: &[u8; N], tile: u8, from: usize, to: usize) -> u64 {
+        before + u64::from(self.goal[from] == tile) - u64::from(self.goal[to] == tile)
     }
 }

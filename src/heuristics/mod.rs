@@ -27,17 +27,17 @@ pub trait TileHeuristic<const N: usize>: Clone {
 
     /// What the heuristic keeps in a board: its value, or whatever it needs to update it
     /// (see [`value`](Self::value)), computed on a whole board.
-    fn evaluate(&self, tiles: &[u8; N]) -> u32;
+    fn evaluate(&self, tiles: &[u8; N]) -> u64;
 
     /// What is kept after `tile` slid from cell `from` into the blank at cell `to`, given what
     /// was kept `before` the move; `tiles` is the board after the move.
-    fn update(&self, before: u32, tiles: &[u8; N], tile: u8, from: usize, to: usize) -> u32;
+    fn update(&self, before: u64, tiles: &[u8; N], tile: u8, from: usize, to: usize) -> u64;
 
     /// The heuristic value of what is kept. Defaults to the kept number itself; a heuristic
-    /// that keeps more (two sums packed in one number, say) decodes it here.
+    /// that keeps more (one value per pattern packed in one number, say) decodes it here.
     #[inline]
-    fn value(&self, kept: u32) -> u32 {
-        kept
+    fn value(&self, kept: u64) -> u32 {
+        kept as u32
     }
 
     /// Whether this heuristic fits a `width` × `height` board with this goal. Defaults to
@@ -54,12 +54,12 @@ pub trait TileHeuristic<const N: usize>: Clone {
     #[inline]
     fn predict(
         &self,
-        before: u32,
+        before: u64,
         tiles: &[u8; N],
         tile: u8,
         from: usize,
         to: usize,
-    ) -> Option<u32> {
+    ) -> Option<u64> {
         let _ = (before, tiles, tile, from, to);
         None
     }

@@ -348,41 +348,61 @@ impl<const N: usize> PatternDatabase<N> {
         cell_of
     }
 
-    /// The direct and reflected sums, kept in one number: direct in the low 16 bits.
+    /// Whether each pattern's value is kept in the board (one byte each, the direct values in
+    /// the low four bytes and the reflected ones in the high four), which spares looking up
+    /// the value before a move. With more than four patterns only the two sums are kept.
     #[inline]
-    fn change(&self, kept: u32, cell_of: &[u8; N], tile: u8, from: usize) -> u32 {
-        let (mut direct, mut reflected) = (kept & 0xFFFF, kept >> 16);
-        // `cell_of` has `tile` at `to`; the other state had it at `from`.
-        if let Some(pattern) = self.patterns.get(self.pattern_of[tile as usize]) {
-            let now = pattern.value(N, |t| cell_of[t as usize]);
-            let then = pattern.value(N, |t| {
-                if t == tile {
-                    from as u8
-                } else {
-                    cell_of[t as usize]
-                }
-            });
-            direct = direct + now - then;
+    fn keeps_each(&self) -> bool {
+        self.patterns.len() <= 4
+    }
+
+    /// What is kept after `tile` left cell `from`, given what was kept before; `cell_of` has
+    /// every tile where it is after the move.
+    #[inline]
+    fn change(&self, kept: u64, cell_of: &[u8; N], tile: u8, from: usize) -> u64 {
+        let mut kept = kept;
+        let direct = self.pattern_of[tile as usize];
+        if let Some(pattern) = self.patterns.get(direct) {
+            let now = u64::from(pattern.value(N, |t| cell_of[t as usize]));
+            kept = if self.keeps_each() {
+                let shift = 8 * direct;
+                (kept & !(0xFF << shift)) | now << shift
+            } else {
+                let then = pattern.value(N, |t| {
+                    if t == tile {
+                        from as u8
+                    } else {
+                        cell_of[t as usize]
+                    }
+                });
+                kept + now - u64::from(then)
+            };
         }
         if let Some(reflection) = &self.reflection {
             let mirrored = reflection.tile[tile as usize];
-            if let Some(pattern) = self.patterns.get(self.pattern_of[mirrored as usize]) {
+            let reflected = self.pattern_of[mirrored as usize];
+            if let Some(pattern) = self.patterns.get(reflected) {
                 // In the mirror image, tile t sits where its mirror tile sits, mirrored (the
                 // mirror of the mirror is the tile itself).
                 let mirror_cell =
                     |t: u8| reflection.cell[cell_of[reflection.tile[t as usize] as usize] as usize];
-                let now = pattern.value(N, mirror_cell);
-                let then = pattern.value(N, |t| {
-                    if t == mirrored {
-                        reflection.cell[from]
-                    } else {
-                        mirror_cell(t)
-                    }
-                });
-                reflected = reflected + now - then;
+                let now = u64::from(pattern.value(N, mirror_cell));
+                kept = if self.keeps_each() {
+                    let shift = 32 + 8 * reflected;
+                    (kept & !(0xFF << shift)) | now << shift
+                } else {
+                    let then = pattern.value(N, |t| {
+                        if t == mirrored {
+                            reflection.cell[from]
+                        } else {
+                            mirror_cell(t)
+                        }
+                    });
+                    kept + (now << 32) - (u64::from(then) << 32)
+                };
             }
         }
-        direct | (reflected << 16)
+        kept
     }
 }
 
@@ -407,29 +427,34 @@ impl<const N: usize> TileHeuristic<N> for PatternDatabase<N> {
             })
     }
 
-    fn evaluate(&self, tiles: &[u8; N]) -> u32 {
+    fn evaluate(&self, tiles: &[u8; N]) -> u64 {
         let cell_of = Self::cells_of(tiles);
-        let direct: u32 = self
-            .patterns
-            .iter()
-            .map(|p| p.value(N, |t| cell_of[t as usize]))
-            .sum();
-        let reflected: u32 = self.reflection.as_ref().map_or(0, |reflection| {
-            self.patterns
-                .iter()
-                .map(|p| {
-                    p.value(N, |t| {
-                        reflection.cell[cell_of[reflection.tile[t as usize] as usize] as usize]
-                    })
-                })
-                .sum()
-        });
-        direct | (reflected << 16)
+        let mut kept = 0u64;
+        for (index, pattern) in self.patterns.iter().enumerate() {
+            let direct = u64::from(pattern.value(N, |t| cell_of[t as usize]));
+            let reflected = self.reflection.as_ref().map_or(0, |reflection| {
+                u64::from(pattern.value(N, |t| {
+                    reflection.cell[cell_of[reflection.tile[t as usize] as usize] as usize]
+                }))
+            });
+            kept += if self.keeps_each() {
+                direct << (8 * index) | reflected << (32 + 8 * index)
+            } else {
+                direct | reflected << 32
+            };
+        }
+        kept
     }
 
     #[inline]
-    fn value(&self, kept: u32) -> u32 {
-        (kept & 0xFFFF).max(kept >> 16)
+    fn value(&self, kept: u64) -> u32 {
+        let (direct, reflected) = if self.keeps_each() {
+            let sum = |half: u64| (0..4).map(|byte| (half >> (8 * byte)) & 0xFF).sum::<u64>();
+            (sum(kept & 0xFFFF_FFFF), sum(kept >> 32))
+        } else {
+            (kept & 0xFFFF_FFFF, kept >> 32)
+        };
+        direct.max(reflected) as u32
     }
 
     fn matches(&self, width: usize, height: usize, goal: &[u8; N]) -> bool {
@@ -437,7 +462,7 @@ impl<const N: usize> TileHeuristic<N> for PatternDatabase<N> {
     }
 
     #[inline]
-    fn update(&self, before: u32, tiles: &[u8; N], tile: u8, from: usize, to: usize) -> u32 {
+    fn update(&self, before: u64, tiles: &[u8; N], tile: u8, from: usize, to: usize) -> u64 {
         let _ = to;
         self.change(before, &Self::cells_of(tiles), tile, from)
     }
@@ -445,12 +470,12 @@ impl<const N: usize> TileHeuristic<N> for PatternDatabase<N> {
     #[inline]
     fn predict(
         &self,
-        before: u32,
+        before: u64,
         tiles: &[u8; N],
         tile: u8,
         from: usize,
         to: usize,
-    ) -> Option<u32> {
+    ) -> Option<u64> {
         // The board after the move has `tile` at `to`, the blank at `from`.
         let mut cell_of = Self::cells_of(tiles);
         cell_of[tile as usize] = to as u8;

@@ -60,7 +60,7 @@ pub struct Board<const N: usize> {
     tiles: [u8; N],
     blank: u8,
     /// The heuristic's incremental state ([`TileHeuristic::evaluate`]).
-    cache: u32,
+    cache: u64,
 }
 
 /// A move of a sliding-tile puzzle: the direction the blank travels (the tile beside it slides
