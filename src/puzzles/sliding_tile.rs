@@ -745,7 +745,7 @@ mod tests {
             puzzle.apply(&mut board, slide);
             assert_ne!(board, start);
             assert_eq!(
-                puzzle.heuristic(&board),
+                u64::from(puzzle.heuristic(&board)),
                 Manhattan::new(3, 3, puzzle.goal()).evaluate(board.tiles())
             );
             puzzle.undo(&mut board, slide);
