@@ -34,14 +34,9 @@ use informed::{distance_table, SearchProblem};
 mod show;
 
 fn main() -> ExitCode {
-    let show = match std::env::args().nth(1).as_deref() {
-        None => false,
-        Some("--show") => true,
-        Some(other) => {
-            eprintln!("eight_puzzle_path: unexpected argument '{other}'");
-            eprintln!("usage: eight_puzzle_path [--show] < layouts");
-            return ExitCode::from(2);
-        }
+    let show = match show::only_flag("eight_puzzle_path", "layouts") {
+        Ok(show) => show,
+        Err(status) => return status,
     };
     let goal = sliding_tile::blank_last::<9>();
     let Ok(puzzle) = SlidingPuzzle::<9>::new(3, 3, &goal, &goal) else {

@@ -41,14 +41,9 @@ mod show;
 const CELLS: usize = 16;
 
 fn main() -> ExitCode {
-    let show = match std::env::args().nth(1).as_deref() {
-        None => false,
-        Some("--show") => true,
-        Some(other) => {
-            eprintln!("fifteen_puzzle: unexpected argument '{other}'");
-            eprintln!("usage: fifteen_puzzle [--show] < instances");
-            return ExitCode::from(2);
-        }
+    let show = match show::only_flag("fifteen_puzzle", "instances") {
+        Ok(show) => show,
+        Err(status) => return status,
     };
     let mut input = Vec::new();
     if io::stdin().read_to_end(&mut input).is_err() {

@@ -23,14 +23,9 @@ use informed::{ida_star_with, SearchOptions};
 mod show;
 
 fn main() -> ExitCode {
-    let show = match std::env::args().nth(1).as_deref() {
-        None => false,
-        Some("--show") => true,
-        Some(other) => {
-            eprintln!("rotation_game: unexpected argument '{other}'");
-            eprintln!("usage: rotation_game [--show] < boards");
-            return ExitCode::from(2);
-        }
+    let show = match show::only_flag("rotation_game", "boards") {
+        Ok(show) => show,
+        Err(status) => return status,
     };
     let options = SearchOptions::new().record_states(show);
     let stdout = io::stdout();

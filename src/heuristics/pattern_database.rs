@@ -531,25 +531,7 @@ fn build_table(
     for (cell, &tile) in goal.iter().enumerate() {
         goal_cell[tile as usize] = cell as u8;
     }
-    let neighbours: Vec<Vec<usize>> = (0..n)
-        .map(|cell| {
-            let (row, column) = (cell / width, cell % width);
-            let mut next = Vec::with_capacity(4);
-            if row > 0 {
-                next.push(cell - width);
-            }
-            if column > 0 {
-                next.push(cell - 1);
-            }
-            if column + 1 < width {
-                next.push(cell + 1);
-            }
-            if row + 1 < height {
-                next.push(cell + width);
-            }
-            next
-        })
-        .collect();
+    let neighbours = grid_neighbours(width, height);
     let mut cost = Vec::new();
     cost.try_reserve_exact(states).map_err(|_| too_large())?;
     cost.resize(states, UNSEEN);
@@ -629,6 +611,29 @@ fn build_table(
         .chunks(free.max(1))
         .map(|by_blank| by_blank.iter().copied().min().unwrap_or(0))
         .collect())
+}
+
+/// The cells next to each cell of a `width` × `height` grid.
+fn grid_neighbours(width: usize, height: usize) -> Vec<Vec<usize>> {
+    (0..width * height)
+        .map(|cell| {
+            let (row, column) = (cell / width, cell % width);
+            let mut next = Vec::with_capacity(4);
+            if row > 0 {
+                next.push(cell - width);
+            }
+            if column > 0 {
+                next.push(cell - 1);
+            }
+            if column + 1 < width {
+                next.push(cell + 1);
+            }
+            if row + 1 < height {
+                next.push(cell + width);
+            }
+            next
+        })
+        .collect()
 }
 
 /// The cache file name of a pattern: board size, a hash of the goal, and the tiles.
