@@ -204,6 +204,8 @@ impl<'p, P: SearchProblem> Search<'p, P> {
         if let Some(reason) = self.watch.check(&self.stats, 0, 0) {
             return Iteration::Stopped(reason);
         }
+        // Counted in a local, stored back at every expansion and exit.
+        let mut generated = self.stats.generated;
         let mut g = root_g;
         let mut arrived_by: Option<P::Move> = None;
         let mut skip: Option<P::Move> = root_skip;
@@ -214,6 +216,7 @@ impl<'p, P: SearchProblem> Search<'p, P> {
                     on_path.remove(&self.state);
                 }
                 let (Some(mv), Some(parent)) = (arrived_by, self.frames.pop()) else {
+                    self.stats.generated = generated;
                     let next_threshold = (next_threshold != infinite).then_some(next_threshold);
                     return Iteration::Exhausted(next_threshold);
                 };
@@ -238,7 +241,7 @@ impl<'p, P: SearchProblem> Search<'p, P> {
             if let Some(h) = predicted {
                 let f = child_g.saturating_add(h);
                 if f > threshold {
-                    self.stats.generated += 1;
+                    generated += 1;
                     if f != infinite {
                         next_threshold = next_threshold.min(f);
                     }
@@ -246,7 +249,7 @@ impl<'p, P: SearchProblem> Search<'p, P> {
                 }
             }
             problem.apply(&mut self.state, mv);
-            self.stats.generated += 1;
+            generated += 1;
             if predicted.is_none() {
                 let f = child_g.saturating_add(problem.heuristic(&self.state));
                 let repeated = self.repeats_path();
@@ -266,6 +269,7 @@ impl<'p, P: SearchProblem> Search<'p, P> {
                     .extend(self.frames.iter().filter_map(|frame| frame.arrived_by));
                 self.path.extend(arrived_by);
                 self.path.push(mv);
+                self.stats.generated = generated;
                 return Iteration::Found(child_g);
             }
             self.frames.push(Frame {
@@ -277,6 +281,7 @@ impl<'p, P: SearchProblem> Search<'p, P> {
             });
             next = end;
             end = self.list_moves();
+            self.stats.generated = generated;
             if let Some(reason) = self.watch.check(&self.stats, self.frames.len(), 0) {
                 return Iteration::Stopped(reason);
             }
