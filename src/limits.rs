@@ -126,7 +126,8 @@ pub(crate) struct Watch<'o, C> {
     max_generated: u64,
     pub max_stored: usize,
     pub cost_bound: C,
-    deadline: Option<Instant>,
+    /// The earlier of the deadline and the time limit, if either is set.
+    pub deadline: Option<Instant>,
     cancel: Option<&'o CancelToken>,
     observer: Option<&'o dyn Fn(&Progress)>,
     progress_every: u64,

@@ -118,11 +118,7 @@ where
     P::Cost: Send + Sync,
 {
     let watch: Watch<'_, P::Cost> = Watch::new(options);
-    let started = Instant::now();
-    let deadline = match (options.deadline, options.time_limit) {
-        (Some(deadline), Some(limit)) => Some(deadline.min(started + limit)),
-        (deadline, limit) => deadline.or_else(|| limit.map(|limit| started + limit)),
-    };
+    let deadline = watch.deadline;
     let start = problem.start();
     if problem.is_goal(&start) {
         let solution = solution_from_moves(problem, Vec::new(), P::Cost::zero(), options);

@@ -467,13 +467,8 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
 
     /// The same puzzle (size, goal, heuristic tables) from another start layout.
     pub fn with_start<T: Copy + Into<u64>>(&self, start: &[T]) -> Result<Self, PuzzleError> {
-        let values: Vec<u64> = start.iter().map(|&v| v.into()).collect();
-        let start = check_layout::<N>(&values, Layout::Start)?;
-        if !self.can_reach_goal(&start) {
-            return Err(PuzzleError::Unsolvable);
-        }
         Ok(Self {
-            start,
+            start: self.solvable_layout(start)?,
             ..self.clone()
         })
     }
@@ -481,12 +476,17 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
     /// The board for a layout, checked like a start layout: a permutation of `0..N` from
     /// which the goal can be reached.
     pub fn board<T: Copy + Into<u64>>(&self, tiles: &[T]) -> Result<Board<N>, PuzzleError> {
+        Ok(self.board_of(self.solvable_layout(tiles)?))
+    }
+
+    /// A start layout, checked: a permutation of `0..N` from which the goal can be reached.
+    fn solvable_layout<T: Copy + Into<u64>>(&self, tiles: &[T]) -> Result<[u8; N], PuzzleError> {
         let values: Vec<u64> = tiles.iter().map(|&v| v.into()).collect();
         let tiles = check_layout::<N>(&values, Layout::Start)?;
         if !self.can_reach_goal(&tiles) {
             return Err(PuzzleError::Unsolvable);
         }
-        Ok(self.board_of(tiles))
+        Ok(tiles)
     }
 
     fn board_of(&self, tiles: [u8; N]) -> Board<N> {
