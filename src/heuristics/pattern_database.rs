@@ -20,7 +20,8 @@ pub const PARTITION_663: [&[u8]; 3] = [&[1, 4, 5, 8, 9, 12], &[2, 3, 6, 7, 10, 1
 pub const PARTITION_78: [&[u8]; 2] = [&[1, 4, 5, 8, 9, 12, 13], &[2, 3, 6, 7, 10, 11, 14, 15]];
 
 const MAGIC: &[u8; 13] = b"informed-pdb\n";
-const VERSION: u32 = 1;
+/// Version 2: the checksum reads eight bytes at a time.
+const VERSION: u32 = 2;
 const UNSEEN: u8 = u8::MAX;
 
 /// Why a pattern database could not be built, saved or loaded.
@@ -653,6 +654,22 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
+/// The checksum of a file: FNV-1a over 64-bit little-endian words (the last, short word
+/// zero-padded), with the length mixed in; fast enough to check half a gigabyte in a fraction
+/// of a second, and it changes with any flipped bit.
+fn checksum(bytes: &[u8]) -> u64 {
+    let mut words = bytes.chunks_exact(8);
+    let mut hash = words.by_ref().fold(0xcbf2_9ce4_8422_2325u64, |hash, word| {
+        let mut le = [0u8; 8];
+        le.copy_from_slice(word);
+        (hash ^ u64::from_le_bytes(le)).wrapping_mul(0x0100_0000_01b3)
+    });
+    let mut tail = [0u8; 8];
+    tail[..words.remainder().len()].copy_from_slice(words.remainder());
+    hash = (hash ^ u64::from_le_bytes(tail)).wrapping_mul(0x0100_0000_01b3);
+    (hash ^ bytes.len() as u64).wrapping_mul(0x0100_0000_01b3)
+}
+
 /// The header that identifies a table: magic, version, size, goal and pattern.
 fn header(width: usize, height: usize, goal: &[u8], tiles: &[u8], entries: usize) -> Vec<u8> {
     let mut header = MAGIC.to_vec();
@@ -683,8 +700,8 @@ fn write_table(
 ) -> Result<(), PdbError> {
     let mut bytes = header(width, height, goal, tiles, table.len());
     bytes.extend_from_slice(table);
-    let checksum = fnv1a(&bytes);
-    bytes.extend_from_slice(&checksum.to_le_bytes());
+    let sum = checksum(&bytes);
+    bytes.extend_from_slice(&sum.to_le_bytes());
     let temporary = path.with_extension(format!("tmp{}", std::process::id()));
     let io_error = |error| PdbError::Io {
         path: path.to_path_buf(),
@@ -722,9 +739,12 @@ fn read_table(
     if bytes[..expected.len()] != expected[..] {
         return Err(bad("made for another board, goal, pattern or version"));
     }
-    let (body, checksum) = bytes.split_at(bytes.len() - 8);
-    if checksum != fnv1a(body).to_le_bytes() {
+    let (body, sum) = bytes.split_at(bytes.len() - 8);
+    if sum != checksum(body).to_le_bytes() {
         return Err(bad("checksum mismatch: the file is damaged"));
     }
-    Ok(body[expected.len()..].to_vec())
+    let mut table = bytes;
+    table.truncate(table.len() - 8);
+    table.drain(..expected.len());
+    Ok(table)
 }
