@@ -10,7 +10,10 @@ use libfuzzer_sys::fuzz_target;
 fn sliding<const N: usize>(width: usize, height: usize, data: &[u8]) {
     let count = permutation::factorial(N).unwrap();
     let number = |bytes: &[u8]| {
-        bytes.iter().fold(0u64, |n, &b| n.wrapping_mul(256).wrapping_add(u64::from(b))) % count
+        bytes
+            .iter()
+            .fold(0u64, |n, &b| n.wrapping_mul(256).wrapping_add(u64::from(b)))
+            % count
     };
     let (a, b) = data.split_at(data.len() / 2);
     let start = permutation::unrank(number(a), N).unwrap();
@@ -18,7 +21,10 @@ fn sliding<const N: usize>(width: usize, height: usize, data: &[u8]) {
     let Ok(puzzle) = SlidingPuzzle::<N>::new(width, height, &start, &goal) else {
         return;
     };
-    let optimal = bfs(&puzzle).into_solution().expect("solvable by parity").cost;
+    let optimal = bfs(&puzzle)
+        .into_solution()
+        .expect("solvable by parity")
+        .cost;
     for result in [ida_star(&puzzle), a_star(&puzzle), rbfs(&puzzle)] {
         let solution = result.into_solution().expect("solvable");
         assert_eq!(solution.cost, optimal);
@@ -45,7 +51,12 @@ impl SearchProblem for Graph {
         *node == self.goal
     }
     fn moves(&self, node: &usize, moves: &mut MoveBuffer<(usize, usize), u32>) {
-        moves.extend(self.edges[*node].iter().enumerate().map(|(i, &(_, c))| ((*node, i), c)));
+        moves.extend(
+            self.edges[*node]
+                .iter()
+                .enumerate()
+                .map(|(i, &(_, c))| ((*node, i), c)),
+        );
     }
     fn apply(&self, node: &mut usize, (from, edge): (usize, usize)) {
         *node = self.edges[from][edge].0;
@@ -63,11 +74,18 @@ fn graph(data: &[u8]) {
         let from = usize::from(pair[0]) % nodes;
         edges[from].push((usize::from(pair[1]) % nodes, 1 + u32::from(pair[2] % 20)));
     }
-    let graph = Graph { edges, goal: nodes - 1 };
+    let graph = Graph {
+        edges,
+        goal: nodes - 1,
+    };
     let options = informed::SearchOptions::new().detect_cycles(true);
     let by_a_star = a_star(&graph).into_solution().map(|s| s.cost);
-    let by_ida = informed::ida_star_with(&graph, &options).into_solution().map(|s| s.cost);
-    let by_rbfs = informed::rbfs_with(&graph, &options).into_solution().map(|s| s.cost);
+    let by_ida = informed::ida_star_with(&graph, &options)
+        .into_solution()
+        .map(|s| s.cost);
+    let by_rbfs = informed::rbfs_with(&graph, &options)
+        .into_solution()
+        .map(|s| s.cost);
     assert_eq!(by_a_star, by_ida);
     assert_eq!(by_a_star, by_rbfs);
     assert_eq!(by_a_star.is_some(), bfs(&graph).is_solved());

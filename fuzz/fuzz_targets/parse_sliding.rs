@@ -22,7 +22,9 @@ fuzz_target!(|data: &[u8]| {
     let _ = SlidingPuzzle::<6>::parse(3, 2, start, goal).map(|p| p.start());
     if let Ok(puzzle) = SlidingPuzzle::<9>::parse(3, 3, start, goal) {
         // A parsed puzzle is a consistent one: its start reaches the goal.
-        let solution = informed::a_star(&puzzle).into_solution().expect("solvable by parity");
+        let solution = informed::a_star(&puzzle)
+            .into_solution()
+            .expect("solvable by parity");
         assert!(informed::check_path(&puzzle, &solution.moves).is_ok());
     }
     let _ = SlidingPuzzle::<16>::parse(4, 4, start, goal).map(|p| p.heuristic(&p.start()));
