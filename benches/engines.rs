@@ -7,6 +7,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use informed::heuristics::LinearConflict;
 use informed::puzzles::{sliding_tile, RotationGame, SlidingPuzzle};
 use informed::{a_star, bfs, distance_table, ida_star, rbfs, MoveBuffer, SearchProblem};
 
@@ -33,7 +34,8 @@ fn eight_puzzles(count: usize) -> Vec<SlidingPuzzle<9>> {
         .collect()
 }
 
-/// The first `count` instances of Korf's easiest twenty.
+/// The first `count` instances of Korf's easiest twenty (seven when only the copy in
+/// `tests/data` is there).
 fn korf_easy(count: usize) -> Vec<SlidingPuzzle<16>> {
     let text = std::fs::read_to_string("../shared/data/korf_easy20.txt")
         .unwrap_or_else(|_| include_str!("../tests/data/korf_easy.txt").to_string());
@@ -109,12 +111,16 @@ fn eight_puzzle(c: &mut Criterion) {
 }
 
 fn fifteen_puzzle(c: &mut Criterion) {
-    let instances = korf_easy(5);
-    let mut group = c.benchmark_group("korf_easy5");
+    let instances = korf_easy(20);
+    let with_conflicts: Vec<SlidingPuzzle<16, LinearConflict<16>>> = instances
+        .iter()
+        .map(|p| SlidingPuzzle::new(4, 4, p.start().tiles(), p.goal()).unwrap())
+        .collect();
+    let mut group = c.benchmark_group("korf_easy20");
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(10));
-    group.bench_function("ida_star", |b| {
+    group.bench_function("ida_star_manhattan", |b| {
         b.iter(|| {
             instances
                 .iter()
@@ -122,11 +128,29 @@ fn fifteen_puzzle(c: &mut Criterion) {
                 .sum::<u64>()
         });
     });
-    group.bench_function("a_star", |b| {
+    group.bench_function("ida_star_linear_conflict", |b| {
         b.iter(|| {
-            instances[..2]
+            with_conflicts
+                .iter()
+                .map(|p| ida_star(black_box(p)).stats.generated)
+                .sum::<u64>()
+        });
+    });
+    // A* and RBFS on the five easiest only: A* stores millions of states on the harder ones,
+    // RBFS re-expands far more than IDA*.
+    group.bench_function("a_star_first_5", |b| {
+        b.iter(|| {
+            instances[..5]
                 .iter()
                 .map(|p| a_star(black_box(p)).stats.generated)
+                .sum::<u64>()
+        });
+    });
+    group.bench_function("rbfs_first_5", |b| {
+        b.iter(|| {
+            instances[..5]
+                .iter()
+                .map(|p| rbfs(black_box(p)).stats.generated)
                 .sum::<u64>()
         });
     });
