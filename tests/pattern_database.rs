@@ -200,3 +200,16 @@ fn bad_partitions_and_mismatches_are_errors() {
     );
     assert!(matches!(unwritable, Err(PdbError::Io { .. })));
 }
+
+#[test]
+fn a_pattern_too_large_to_tabulate_is_an_error() {
+    // Twenty tiles on an 8 x 8 board: 64!/44! placements do not fit a 64-bit index.
+    let goal = sliding_tile::blank_first::<64>();
+    let tiles: Vec<u8> = (1..=20).collect();
+    let error = PatternDatabase::<64>::build(8, 8, &goal, &[&tiles], false).unwrap_err();
+    assert!(matches!(&error, PdbError::TooLarge { tiles: t } if t.len() == 20));
+    assert!(
+        error.to_string().contains("too many abstract states"),
+        "{error}"
+    );
+}
