@@ -326,13 +326,26 @@ pub fn replay<P: SearchProblem>(problem: &P, moves: &[P::Move]) -> Option<(P::St
     let mut cost = P::Cost::zero();
     let mut available = MoveBuffer::new();
     for &mv in moves {
-        available.clear();
-        problem.moves(&state, &mut available);
-        let &(_, step) = available.iter().find(|(offered, _)| *offered == mv)?;
-        cost = cost.saturating_add(step);
+        cost = cost.saturating_add(offered_cost(problem, &state, mv, &mut available)?);
         problem.apply(&mut state, mv);
     }
     Some((state, cost))
+}
+
+/// The cost of `mv` if it is among the moves the problem offers in `state`, which are left in
+/// `available`.
+fn offered_cost<P: SearchProblem>(
+    problem: &P,
+    state: &P::State,
+    mv: P::Move,
+    available: &mut MoveBuffer<P::Move, P::Cost>,
+) -> Option<P::Cost> {
+    available.clear();
+    problem.moves(state, available);
+    available
+        .iter()
+        .find(|(offered, _)| *offered == mv)
+        .map(|&(_, cost)| cost)
 }
 
 /// What [`check_path`] found wrong with a path, at which step (0 is the start state).
@@ -402,9 +415,7 @@ pub fn check_path<P: SearchProblem>(problem: &P, moves: &[P::Move]) -> Result<()
     let mut state = problem.start();
     let mut available = MoveBuffer::new();
     for (step, &mv) in moves.iter().enumerate() {
-        available.clear();
-        problem.moves(&state, &mut available);
-        let Some(&(_, cost)) = available.iter().find(|(offered, _)| *offered == mv) else {
+        let Some(cost) = offered_cost(problem, &state, mv, &mut available) else {
             return Err(PathError::IllegalMove { step });
         };
         for (move_index, &(other, _)) in available.iter().enumerate() {

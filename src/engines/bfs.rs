@@ -232,13 +232,14 @@ where
         }
     };
     let start = problem.start();
-    distances[checked_rank(&start)?] = 0;
-    let mut queue = vec![start];
+    let start_rank = checked_rank(&start)?;
+    distances[start_rank] = 0;
+    // Each state is queued with its rank, so that it is ranked once, when first reached.
+    let mut queue = vec![(start, start_rank)];
     let mut moves = MoveBuffer::new();
     let mut next = 0;
-    while let Some(state) = queue.get(next) {
-        let state = state.clone();
-        let here = checked_rank(&state)?;
+    while let Some((state, here)) = queue.get(next) {
+        let (state, here) = (state.clone(), *here);
         let distance = distances[here] + 1;
         let skip = reached_by[here].and_then(|mv| problem.inverse(mv));
         moves.clear();
@@ -253,7 +254,7 @@ where
             if distances[there] == UNREACHED {
                 distances[there] = distance;
                 reached_by[there] = Some(mv);
-                queue.push(child);
+                queue.push((child, there));
             }
         }
         next += 1;
