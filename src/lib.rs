@@ -78,7 +78,7 @@ struct ReadmeDoctests;
 #[cfg(feature = "parallel")]
 pub use engines::{parallel_ida_star, parallel_ida_star_with};
 pub use limits::{CancelToken, Progress, ProgressEvent, StopReason};
-pub use problem::{Cost, MoveBuffer, SearchProblem};
+pub use problem::{ChildVisitor, Cost, MoveBuffer, SearchProblem};
 pub use solution::{
     check_path, replay, Outcome, OutcomeOf, PathError, ResultOf, SearchOptions, SearchResult,
     Solution, SolutionOf, Stats,

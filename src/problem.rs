@@ -2,6 +2,7 @@
 
 use core::fmt::Debug;
 use core::hash::Hash;
+use core::ops::ControlFlow;
 
 use num_traits::{PrimInt, Unsigned, Zero};
 
@@ -261,6 +262,120 @@ pub trait SearchProblem {
         }
     }
 
+    /// Internal iteration over the children of `state`, the fast path of the depth-first
+    /// engines: for every move of `state` in the order of [`moves`](Self::moves), except
+    /// `skip`, apply it, hand the child to [`visitor.visit`](ChildVisitor::visit), and undo it.
+    ///
+    /// The default does exactly that with [`moves`](Self::moves), [`apply`](Self::apply) and
+    /// [`undo`](Self::undo), offering each child to [`ChildVisitor::prune`] first when
+    /// [`heuristic_after`](Self::heuristic_after) knows its heuristic. It is what
+    /// [`ida_star`](crate::ida_star()) runs on, and there is rarely a reason to write it
+    /// yourself. A problem may override it, the way an iterator overrides
+    /// [`try_fold`](Iterator::try_fold), to generate its children in a tight loop (the
+    /// sliding-tile puzzle keeps the tile it moved and the heuristic it had in locals, so that
+    /// undoing a move is three stores). An override must:
+    ///
+    /// - visit the same children, in the same order, as the default would;
+    /// - restore `state` exactly before returning, and after every call to `visit`;
+    /// - either call [`prune`](ChildVisitor::prune) for a child and skip it if it answers
+    ///   `true`, or apply the move and call [`visit`](ChildVisitor::visit) with the child;
+    /// - return [`ControlFlow::Break`] at once, after undoing the move, when `visit` does.
+    ///
+    /// The engine recurses through this method, so it calls it at most a few hundred levels
+    /// deep and goes on on an explicit stack below that.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use informed::{ida_star, ChildVisitor, MoveBuffer, SearchProblem};
+    ///
+    /// /// Reach `target` from 0 by steps of +1 (cost 1) or +5 (cost 3).
+    /// struct Steps {
+    ///     target: u32,
+    /// }
+    ///
+    /// impl SearchProblem for Steps {
+    ///     type State = u32;
+    ///     type Move = u32;
+    ///     type Cost = u32;
+    ///     fn start(&self) -> u32 {
+    ///         0
+    ///     }
+    ///     fn is_goal(&self, n: &u32) -> bool {
+    ///         *n == self.target
+    ///     }
+    ///     fn moves(&self, n: &u32, moves: &mut MoveBuffer<u32, u32>) {
+    ///         if *n < self.target {
+    ///             moves.push((1, 1));
+    ///             moves.push((5, 3));
+    ///         }
+    ///     }
+    ///     fn apply(&self, n: &mut u32, step: u32) {
+    ///         *n += step;
+    ///     }
+    ///     fn undo(&self, n: &mut u32, step: u32) {
+    ///         *n -= step;
+    ///     }
+    ///     fn heuristic(&self, n: &u32) -> u32 {
+    ///         (self.target.saturating_sub(*n) * 3).div_ceil(5)
+    ///     }
+    ///     // The same children in the same order, with no move buffer.
+    ///     fn visit_children<V: ChildVisitor<Self>>(
+    ///         &self,
+    ///         n: &mut u32,
+    ///         _skip: Option<u32>,
+    ///         visitor: &mut V,
+    ///     ) -> ControlFlow<()> {
+    ///         if *n >= self.target {
+    ///             return ControlFlow::Continue(());
+    ///         }
+    ///         for (step, cost) in [(1, 1), (5, 3)] {
+    ///             *n += step;
+    ///             let flow = visitor.visit(n, step, cost);
+    ///             *n -= step;
+    ///             flow?;
+    ///         }
+    ///         ControlFlow::Continue(())
+    ///     }
+    /// }
+    ///
+    /// let solution = ida_star(&Steps { target: 12 }).into_solution().unwrap();
+    /// assert_eq!((solution.cost, solution.moves), (8, vec![1, 1, 5, 5]));
+    /// ```
+    #[inline]
+    fn visit_children<V: ChildVisitor<Self>>(
+        &self,
+        state: &mut Self::State,
+        skip: Option<Self::Move>,
+        visitor: &mut V,
+    ) -> ControlFlow<()>
+    where
+        Self: Sized,
+    {
+        let first = visitor.move_stack().len();
+        self.moves(state, visitor.move_stack());
+        let end = visitor.move_stack().len();
+        let mut flow = ControlFlow::Continue(());
+        for i in first..end {
+            let (mv, cost) = visitor.move_stack()[i];
+            if skip == Some(mv) {
+                continue;
+            }
+            if let Some(h) = self.heuristic_after(state, mv) {
+                if visitor.prune(cost, h) {
+                    continue;
+                }
+            }
+            self.apply(state, mv);
+            flow = visitor.visit(state, mv, cost);
+            self.undo(state, mv);
+            if flow.is_break() {
+                break;
+            }
+        }
+        visitor.move_stack().truncate(first);
+        flow
+    }
+
     /// The successors of `state`, each with the move that leads to it and its cost, in the
     /// order of [`moves`](Self::moves). The default clones the state once per move and applies
     /// the move to the clone.
@@ -276,4 +391,24 @@ pub trait SearchProblem {
             })
             .collect()
     }
+}
+
+/// What a depth-first engine does with the children of a state: the other half of
+/// [`SearchProblem::visit_children`]. Engines implement it; a problem only calls it.
+pub trait ChildVisitor<P: SearchProblem> {
+    /// The engine's move stack, for listing moves in. Append to it and truncate it back to
+    /// the length it had, as the default [`SearchProblem::visit_children`] does; never touch
+    /// what was there before.
+    fn move_stack(&mut self) -> &mut MoveBuffer<P::Move, P::Cost>;
+
+    /// Offers a child before its move is applied, by the cost of the move and the child's
+    /// heuristic (which must equal [`SearchProblem::heuristic`] of the child). `true`: the
+    /// engine has counted the child and needs nothing more of it, so do not apply the move.
+    /// `false`: apply it and [`visit`](Self::visit) the child.
+    fn prune(&mut self, cost: P::Cost, heuristic: P::Cost) -> bool;
+
+    /// Visits `state`, the child reached by `mv` at `cost`: the engine may search below it,
+    /// through [`SearchProblem::visit_children`], and leaves it as it found it. `Break`: the
+    /// search is over (a goal was found or a limit reached); undo the move and return `Break`.
+    fn visit(&mut self, state: &mut P::State, mv: P::Move, cost: P::Cost) -> ControlFlow<()>;
 }

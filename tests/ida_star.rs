@@ -1,8 +1,21 @@
 mod common;
 
-use common::{assert_replays, Graph, NodeGraph};
-use informed::{ida_star, ida_star_with, Outcome, SearchOptions};
+use common::{assert_replays, korf_instances, EightPuzzle, Graph, Listed, NodeGraph};
+use informed::heuristics::{LinearConflict, MisplacedTiles, TileHeuristic};
+use informed::puzzles::{sliding_tile, SlidingPuzzle};
+use informed::{
+    ida_star, ida_star_with, MoveBuffer, Outcome, SearchOptions, SearchProblem, StopReason,
+};
 use quickcheck::quickcheck;
+
+/// The sliding puzzle's own `visit_children` against the default one, on an 8-puzzle start.
+fn fast_path_agrees<H: TileHeuristic<9>>(start: &EightPuzzle) -> bool {
+    let goal = sliding_tile::blank_last::<9>();
+    let puzzle = SlidingPuzzle::<9, H>::new(3, 3, &start.0, &goal).unwrap();
+    let (fast, listed) = (ida_star(&puzzle), ida_star(&Listed(puzzle.clone())));
+    // The same answer and the same work: moves, thresholds, expanded and generated counts.
+    fast.outcome == listed.outcome && fast.stats == listed.stats
+}
 
 quickcheck! {
     /// On random weighted graphs IDA* finds the cost Dijkstra finds, or proves there is none.
@@ -30,6 +43,14 @@ quickcheck! {
             (None, None) => result.outcome == Outcome::NoSolution,
             _ => false,
         }
+    }
+
+    /// The sliding puzzle's tight child loop visits what the listed moves would, in the same
+    /// order, with every heuristic: same moves, thresholds and node counts.
+    fn sliding_fast_path_matches_the_default(start: EightPuzzle) -> bool {
+        fast_path_agrees::<informed::heuristics::Manhattan<9>>(&start)
+            && fast_path_agrees::<LinearConflict<9>>(&start)
+            && fast_path_agrees::<MisplacedTiles<9>>(&start)
     }
 
     /// Thresholds rise strictly from one iteration to the next.
@@ -64,4 +85,86 @@ fn counts_generated_and_expanded_nodes() {
     assert_eq!(result.stats.expanded, 2);
     assert_eq!(result.stats.generated, 3);
     assert_eq!(result.stats.thresholds, [2]);
+}
+
+#[test]
+fn sliding_fast_path_matches_the_default_on_korf_instances() {
+    let text = include_str!("data/korf_easy.txt");
+    let goal: [u8; 16] = core::array::from_fn(|i| i as u8);
+    for (id, length, tiles) in korf_instances(text).into_iter().take(2) {
+        let puzzle = SlidingPuzzle::<16>::new(4, 4, &tiles, &goal).unwrap();
+        let fast = ida_star(&puzzle);
+        let listed = ida_star(&Listed(puzzle.clone()));
+        assert_eq!(fast.solution().map(|s| s.cost), Some(length), "#{id}");
+        assert_eq!(fast.outcome, listed.outcome, "#{id}");
+        assert_eq!(fast.stats, listed.stats, "#{id}");
+    }
+}
+
+/// A line of `length` steps with no heuristic: IDA* needs `length + 1` iterations, and
+/// every iteration past a few hundred goes deeper than the engine recurses.
+struct Line {
+    length: u32,
+}
+
+impl SearchProblem for Line {
+    type State = u32;
+    type Move = bool;
+    type Cost = u32;
+    fn start(&self) -> u32 {
+        0
+    }
+    fn is_goal(&self, at: &u32) -> bool {
+        *at == self.length
+    }
+    fn moves(&self, at: &u32, moves: &mut MoveBuffer<bool, u32>) {
+        if *at < self.length {
+            moves.push((true, 1));
+        }
+        if *at > 0 {
+            moves.push((false, 1));
+        }
+    }
+    fn apply(&self, at: &mut u32, forward: bool) {
+        if forward {
+            *at += 1;
+        } else {
+            *at -= 1;
+        }
+    }
+    fn inverse(&self, forward: bool) -> Option<bool> {
+        Some(!forward)
+    }
+}
+
+#[test]
+fn searches_below_the_recursion_limit_iteration_after_iteration() {
+    let line = Line { length: 1000 };
+    let result = ida_star(&line);
+    let thresholds: Vec<u32> = (0..=1000).collect();
+    assert_eq!(result.stats.thresholds, thresholds);
+    // Iteration t expands the t nodes of the line before the bound and generates one more.
+    let expected: u64 = (1..=1000).sum::<u64>() + 1000;
+    assert_eq!(result.stats.generated, expected);
+    let solution = result.into_solution().unwrap();
+    assert_eq!(solution.cost, 1000);
+    assert!(solution.moves.iter().all(|&forward| forward));
+}
+
+#[test]
+fn a_limit_stops_the_search_below_the_recursion_limit() {
+    let line = Line { length: 1000 };
+    // The last iteration alone generates 1000 nodes: stop 900 deep into it.
+    let before_last: u64 = (1..=999).sum::<u64>() + 999;
+    let options = SearchOptions::new().max_nodes(before_last + 900);
+    let result = ida_star_with(&line, &options);
+    assert_eq!(
+        result.outcome,
+        Outcome::Stopped {
+            reason: StopReason::NodeLimit,
+            completed_threshold: Some(999),
+        }
+    );
+    assert!(result.stats.generated <= before_last + 900);
+    assert!(result.stats.generated > before_last + 400);
 }

@@ -1,10 +1,12 @@
 //! Iterative-deepening A* (IDA*).
 
+use core::ops::ControlFlow;
+
 use hashbrown::HashSet;
 use num_traits::{Bounded, Saturating, Zero};
 
 use crate::limits::{widen, ProgressEvent, StopReason, Watch};
-use crate::problem::{MoveBuffer, SearchProblem};
+use crate::problem::{ChildVisitor, MoveBuffer, SearchProblem};
 use crate::solution::{solution_from_moves, Outcome, ResultOf, SearchOptions, Stats};
 
 /// Solves `problem` with IDA*, the iterative-deepening A* of Korf (1985), with default options.
@@ -48,11 +50,300 @@ pub fn ida_star<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 
 /// [`ida_star()`] with options.
 pub fn ida_star_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> ResultOf<P> {
-    let mut search = Search::new(problem, problem.start(), options);
-    let outcome = search.run(options);
+    if options.detect_cycles {
+        // The states on the path are kept in a set: the explicit stack, one node at a time.
+        let mut search = Search::new(problem, problem.start(), options);
+        let outcome = deepen(&mut search, problem, options);
+        return ResultOf::<P> {
+            outcome,
+            stats: search.stats,
+        };
+    }
+    let mut search = Recursive {
+        state: problem.start(),
+        descent: Descent::new(problem, options),
+    };
+    let outcome = deepen(&mut search, problem, options);
     ResultOf::<P> {
         outcome,
-        stats: search.stats,
+        stats: search.descent.stats,
+    }
+}
+
+/// How deep [`Descent`] recurses through [`SearchProblem::visit_children`] before it goes on
+/// on the explicit stack of [`Search`]: deeper than the optimal solution of any sliding-tile
+/// puzzle up to 7 × 7, and a few hundred small frames of the call stack.
+const RECURSION_LIMIT: usize = 400;
+
+/// One engine's way of running a depth-first iteration from the start, for [`deepen`].
+trait Iterations<'p, P: SearchProblem> {
+    /// One depth-first search of the whole tree below the start, bounded by `threshold`.
+    fn iterate_from_start(&mut self, threshold: P::Cost) -> Iteration<P::Cost>;
+    /// The moves of the solution the last iteration found.
+    fn take_path(&mut self) -> Vec<P::Move>;
+    fn stats(&mut self) -> &mut Stats<P::Cost>;
+    fn watch(&self) -> &Watch<'p, P::Cost>;
+}
+
+/// The iterative deepening around an engine's iterations: thresholds, the cost bound,
+/// progress reports, the outcome.
+fn deepen<'p, P: SearchProblem>(
+    search: &mut impl Iterations<'p, P>,
+    problem: &P,
+    options: &SearchOptions,
+) -> Outcome<P::State, P::Move, P::Cost> {
+    let start = problem.start();
+    if problem.is_goal(&start) {
+        let solution = solution_from_moves(problem, Vec::new(), P::Cost::zero(), options);
+        return Outcome::Solved(solution);
+    }
+    let mut threshold = problem.heuristic(&start);
+    let mut completed_threshold = None;
+    while threshold != P::Cost::max_value() {
+        if threshold > search.watch().cost_bound {
+            let reason = StopReason::CostBound;
+            return Outcome::Stopped {
+                reason,
+                completed_threshold,
+            };
+        }
+        search.stats().thresholds.push(threshold);
+        let event = ProgressEvent::IterationStarted {
+            threshold: widen(threshold),
+        };
+        let stats = core::mem::take(search.stats());
+        search.watch().report(event, &stats, 0, 0);
+        *search.stats() = stats;
+        match search.iterate_from_start(threshold) {
+            Iteration::Found(cost) => {
+                let moves = search.take_path();
+                return Outcome::Solved(solution_from_moves(problem, moves, cost, options));
+            }
+            Iteration::Stopped(reason) => {
+                return Outcome::Stopped {
+                    reason,
+                    completed_threshold,
+                };
+            }
+            Iteration::Exhausted(next) => {
+                completed_threshold = Some(threshold);
+                let event = ProgressEvent::IterationFinished {
+                    threshold: widen(threshold),
+                };
+                let stats = core::mem::take(search.stats());
+                search.watch().report(event, &stats, 0, 0);
+                *search.stats() = stats;
+                match next {
+                    Some(next) => threshold = next,
+                    None => break,
+                }
+            }
+        }
+    }
+    Outcome::NoSolution
+}
+
+/// IDA* by recursion through [`SearchProblem::visit_children`], the way a hand-written IDA*
+/// is: each node's loop over its children lives in one call frame.
+struct Recursive<'p, P: SearchProblem> {
+    /// The state being searched, changed in place and restored.
+    state: P::State,
+    descent: Descent<'p, P>,
+}
+
+impl<'p, P: SearchProblem> Iterations<'p, P> for Recursive<'p, P> {
+    fn iterate_from_start(&mut self, threshold: P::Cost) -> Iteration<P::Cost> {
+        let descent = &mut self.descent;
+        descent.threshold = threshold;
+        descent.next_threshold = P::Cost::max_value();
+        descent.g = P::Cost::zero();
+        descent.depth = 0;
+        descent.found = None;
+        descent.stopped = None;
+        descent.reversed_path.clear();
+        descent.moves.clear();
+        descent.stats.expanded += 1;
+        if let Some(reason) = descent.watch.check(&descent.stats, 0, 0) {
+            return Iteration::Stopped(reason);
+        }
+        // The outcome is read from the fields `visit` sets, not from the flow.
+        let _ = descent
+            .problem
+            .visit_children(&mut self.state, None, descent);
+        if let Some(reason) = descent.stopped {
+            return Iteration::Stopped(reason);
+        }
+        if let Some(cost) = descent.found {
+            return Iteration::Found(cost);
+        }
+        let next = descent.next_threshold;
+        Iteration::Exhausted((next != P::Cost::max_value()).then_some(next))
+    }
+
+    fn take_path(&mut self) -> Vec<P::Move> {
+        let mut path = core::mem::take(&mut self.descent.reversed_path);
+        path.reverse();
+        path
+    }
+
+    fn stats(&mut self) -> &mut Stats<P::Cost> {
+        &mut self.descent.stats
+    }
+
+    fn watch(&self) -> &Watch<'p, P::Cost> {
+        &self.descent.watch
+    }
+}
+
+/// The engine's side of [`SearchProblem::visit_children`]: everything one iteration knows
+/// besides the state.
+struct Descent<'p, P: SearchProblem> {
+    problem: &'p P,
+    options: &'p SearchOptions<'p>,
+    threshold: P::Cost,
+    /// The smallest `f` above the threshold seen so far in this iteration.
+    next_threshold: P::Cost,
+    /// The cost of the path to the node whose children are being visited.
+    g: P::Cost,
+    /// The length of that path.
+    depth: usize,
+    /// The cost of the solution, once found.
+    found: Option<P::Cost>,
+    stopped: Option<StopReason>,
+    /// The moves of the solution from the goal back to the start, pushed as the recursion
+    /// unwinds.
+    reversed_path: Vec<P::Move>,
+    /// The move stack for problems that list their moves.
+    moves: MoveBuffer<P::Move, P::Cost>,
+    stats: Stats<P::Cost>,
+    watch: Watch<'p, P::Cost>,
+}
+
+impl<'p, P: SearchProblem> Descent<'p, P> {
+    fn new(problem: &'p P, options: &'p SearchOptions<'p>) -> Self {
+        Descent {
+            problem,
+            options,
+            threshold: P::Cost::zero(),
+            next_threshold: P::Cost::max_value(),
+            g: P::Cost::zero(),
+            depth: 0,
+            found: None,
+            stopped: None,
+            reversed_path: Vec::new(),
+            moves: MoveBuffer::new(),
+            stats: Stats::default(),
+            watch: Watch::new(options),
+        }
+    }
+
+    /// A child whose `f` exceeds the threshold: it may set the next one.
+    #[inline]
+    fn cut_off(&mut self, f: P::Cost) {
+        if f != P::Cost::max_value() && f < self.next_threshold {
+            self.next_threshold = f;
+        }
+    }
+
+    /// Searches below `state` (reached by `mv` at cost `g`) on the explicit stack, once the
+    /// recursion is [`RECURSION_LIMIT`] deep.
+    #[cold]
+    #[inline(never)]
+    fn descend_on_stack(&mut self, state: &P::State, mv: P::Move, g: P::Cost) -> ControlFlow<()> {
+        let mut search = Search::new(self.problem, state.clone(), self.options);
+        search.stats = core::mem::take(&mut self.stats);
+        core::mem::swap(&mut search.watch, &mut self.watch);
+        let iteration = search.iterate(self.threshold, g, self.problem.inverse(mv));
+        self.stats = core::mem::take(&mut search.stats);
+        core::mem::swap(&mut search.watch, &mut self.watch);
+        match iteration {
+            Iteration::Found(cost) => {
+                self.found = Some(cost);
+                self.reversed_path.extend(search.path.iter().rev());
+                self.reversed_path.push(mv);
+                ControlFlow::Break(())
+            }
+            Iteration::Exhausted(next) => {
+                if let Some(next) = next {
+                    self.cut_off(next);
+                }
+                ControlFlow::Continue(())
+            }
+            Iteration::Stopped(reason) => {
+                self.stopped = Some(reason);
+                ControlFlow::Break(())
+            }
+        }
+    }
+}
+
+impl<P: SearchProblem> ChildVisitor<P> for Descent<'_, P> {
+    #[inline]
+    fn move_stack(&mut self) -> &mut MoveBuffer<P::Move, P::Cost> {
+        &mut self.moves
+    }
+
+    #[inline]
+    fn prune(&mut self, cost: P::Cost, heuristic: P::Cost) -> bool {
+        let f = self.g.saturating_add(cost).saturating_add(heuristic);
+        if f > self.threshold {
+            self.stats.generated += 1;
+            self.cut_off(f);
+            return true;
+        }
+        false
+    }
+
+    #[inline]
+    fn visit(&mut self, state: &mut P::State, mv: P::Move, cost: P::Cost) -> ControlFlow<()> {
+        let problem = self.problem;
+        self.stats.generated += 1;
+        let g = self.g.saturating_add(cost);
+        let f = g.saturating_add(problem.heuristic(state));
+        if f > self.threshold {
+            self.cut_off(f);
+            return ControlFlow::Continue(());
+        }
+        if problem.is_goal(state) {
+            self.found = Some(g);
+            self.reversed_path.push(mv);
+            return ControlFlow::Break(());
+        }
+        if self.depth >= RECURSION_LIMIT {
+            return self.descend_on_stack(state, mv, g);
+        }
+        self.stats.expanded += 1;
+        if let Some(reason) = self.watch.check(&self.stats, self.depth + 1, 0) {
+            self.stopped = Some(reason);
+            return ControlFlow::Break(());
+        }
+        let parent_g = core::mem::replace(&mut self.g, g);
+        self.depth += 1;
+        let flow = problem.visit_children(state, problem.inverse(mv), self);
+        self.depth -= 1;
+        self.g = parent_g;
+        if flow.is_break() && self.found.is_some() {
+            self.reversed_path.push(mv);
+        }
+        flow
+    }
+}
+
+impl<'p, P: SearchProblem> Iterations<'p, P> for Search<'p, P> {
+    fn iterate_from_start(&mut self, threshold: P::Cost) -> Iteration<P::Cost> {
+        self.iterate(threshold, P::Cost::zero(), None)
+    }
+
+    fn take_path(&mut self) -> Vec<P::Move> {
+        core::mem::take(&mut self.path)
+    }
+
+    fn stats(&mut self) -> &mut Stats<P::Cost> {
+        &mut self.stats
+    }
+
+    fn watch(&self) -> &Watch<'p, P::Cost> {
+        &self.watch
     }
 }
 
@@ -116,57 +407,6 @@ impl<'p, P: SearchProblem> Search<'p, P> {
         if let Some(on_path) = &mut self.on_path {
             on_path.extend(states.iter().cloned());
         }
-    }
-
-    fn run(&mut self, options: &SearchOptions) -> Outcome<P::State, P::Move, P::Cost> {
-        let problem = self.problem;
-        if problem.is_goal(&self.state) {
-            let solution = solution_from_moves(problem, Vec::new(), P::Cost::zero(), options);
-            return Outcome::Solved(solution);
-        }
-        let mut threshold = problem.heuristic(&self.state);
-        let mut completed_threshold = None;
-        while threshold != P::Cost::max_value() {
-            if threshold > self.watch.cost_bound {
-                let reason = StopReason::CostBound;
-                return Outcome::Stopped {
-                    reason,
-                    completed_threshold,
-                };
-            }
-            self.stats.thresholds.push(threshold);
-            let (event, depth) = (
-                ProgressEvent::IterationStarted {
-                    threshold: widen(threshold),
-                },
-                0,
-            );
-            self.watch.report(event, &self.stats, depth, 0);
-            match self.iterate(threshold, P::Cost::zero(), None) {
-                Iteration::Found(cost) => {
-                    let moves = core::mem::take(&mut self.path);
-                    return Outcome::Solved(solution_from_moves(problem, moves, cost, options));
-                }
-                Iteration::Stopped(reason) => {
-                    return Outcome::Stopped {
-                        reason,
-                        completed_threshold,
-                    };
-                }
-                Iteration::Exhausted(next) => {
-                    completed_threshold = Some(threshold);
-                    let event = ProgressEvent::IterationFinished {
-                        threshold: widen(threshold),
-                    };
-                    self.watch.report(event, &self.stats, 0, 0);
-                    match next {
-                        Some(next) => threshold = next,
-                        None => break,
-                    }
-                }
-            }
-        }
-        Outcome::NoSolution
     }
 
     /// Appends the moves of the current state to the move stack and returns where they end.
