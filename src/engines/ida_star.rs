@@ -155,8 +155,8 @@ impl<'p, P: SearchProblem> Iterations<'p, P> for Recursive<'p, P> {
     fn iterate_from_start(&mut self, threshold: P::Cost) -> Iteration<P::Cost> {
         let descent = &mut self.descent;
         descent.threshold = threshold;
-        descent.next_threshold = P::Cost::max_value();
-        descent.g = P::Cost::zero();
+        descent.budget = threshold;
+        descent.least_excess = P::Cost::max_value();
         descent.depth = 0;
         descent.found = None;
         descent.stopped = None;
@@ -176,7 +176,7 @@ impl<'p, P: SearchProblem> Iterations<'p, P> for Recursive<'p, P> {
         if let Some(cost) = descent.found {
             return Iteration::Found(cost);
         }
-        let next = descent.next_threshold;
+        let next = threshold.saturating_add(descent.least_excess);
         Iteration::Exhausted((next != P::Cost::max_value()).then_some(next))
     }
 
@@ -201,11 +201,14 @@ struct Descent<'p, P: SearchProblem> {
     problem: &'p P,
     options: &'p SearchOptions<'p>,
     threshold: P::Cost,
-    /// The smallest `f` above the threshold seen so far in this iteration.
-    next_threshold: P::Cost,
-    /// The cost of the path to the node whose children are being visited.
-    g: P::Cost,
-    /// The length of that path.
+    /// The threshold less the cost of the path to the node whose children are being
+    /// visited: a child is cut off when its move's cost plus its heuristic exceeds it.
+    /// (Kept instead of that cost, it spares an addition per child.)
+    budget: P::Cost,
+    /// By how little a cut-off child exceeded the threshold, at least, in this iteration: the
+    /// next threshold is this much above the current one.
+    least_excess: P::Cost,
+    /// The length of the path to the node whose children are being visited.
     depth: usize,
     /// The cost of the solution, once found.
     found: Option<P::Cost>,
@@ -225,8 +228,8 @@ impl<'p, P: SearchProblem> Descent<'p, P> {
             problem,
             options,
             threshold: P::Cost::zero(),
-            next_threshold: P::Cost::max_value(),
-            g: P::Cost::zero(),
+            budget: P::Cost::zero(),
+            least_excess: P::Cost::max_value(),
             depth: 0,
             found: None,
             stopped: None,
@@ -237,11 +240,13 @@ impl<'p, P: SearchProblem> Descent<'p, P> {
         }
     }
 
-    /// A child whose `f` exceeds the threshold: it may set the next one.
+    /// A child whose `f` exceeds the threshold by `excess`: it may set the next threshold.
+    /// (A child with an infinite `f` sets it only if nothing finite does, and then it is
+    /// infinite too: no next iteration.)
     #[inline]
-    fn cut_off(&mut self, f: P::Cost) {
-        if f != P::Cost::max_value() && f < self.next_threshold {
-            self.next_threshold = f;
+    fn exceeded_by(&mut self, excess: P::Cost) {
+        if excess < self.least_excess {
+            self.least_excess = excess;
         }
     }
 
@@ -265,7 +270,7 @@ impl<'p, P: SearchProblem> Descent<'p, P> {
             }
             Iteration::Exhausted(next) => {
                 if let Some(next) = next {
-                    self.cut_off(next);
+                    self.exceeded_by(next - self.threshold);
                 }
                 ControlFlow::Continue(())
             }
@@ -285,10 +290,10 @@ impl<P: SearchProblem> ChildVisitor<P> for Descent<'_, P> {
 
     #[inline]
     fn prune(&mut self, cost: P::Cost, heuristic: P::Cost) -> bool {
-        let f = self.g.saturating_add(cost).saturating_add(heuristic);
-        if f > self.threshold {
+        let need = cost.saturating_add(heuristic);
+        if need > self.budget {
             self.stats.generated += 1;
-            self.cut_off(f);
+            self.exceeded_by(need - self.budget);
             return true;
         }
         false
@@ -298,30 +303,31 @@ impl<P: SearchProblem> ChildVisitor<P> for Descent<'_, P> {
     fn visit(&mut self, state: &mut P::State, mv: P::Move, cost: P::Cost) -> ControlFlow<()> {
         let problem = self.problem;
         self.stats.generated += 1;
-        let g = self.g.saturating_add(cost);
-        let f = g.saturating_add(problem.heuristic(state));
-        if f > self.threshold {
-            self.cut_off(f);
+        let need = cost.saturating_add(problem.heuristic(state));
+        if need > self.budget {
+            self.exceeded_by(need - self.budget);
             return ControlFlow::Continue(());
         }
+        // `cost <= need <= budget`: no overflow below.
+        let budget = self.budget - cost;
         if problem.is_goal(state) {
-            self.found = Some(g);
+            self.found = Some(self.threshold - budget);
             self.reversed_path.push(mv);
             return ControlFlow::Break(());
         }
         if self.depth >= RECURSION_LIMIT {
-            return self.descend_on_stack(state, mv, g);
+            return self.descend_on_stack(state, mv, self.threshold - budget);
         }
         self.stats.expanded += 1;
         if let Some(reason) = self.watch.check(&self.stats, self.depth + 1, 0) {
             self.stopped = Some(reason);
             return ControlFlow::Break(());
         }
-        let parent_g = core::mem::replace(&mut self.g, g);
+        let parent_budget = core::mem::replace(&mut self.budget, budget);
         self.depth += 1;
         let flow = problem.visit_children(state, problem.inverse(mv), self);
         self.depth -= 1;
-        self.g = parent_g;
+        self.budget = parent_budget;
         if flow.is_break() && self.found.is_some() {
             self.reversed_path.push(mv);
         }

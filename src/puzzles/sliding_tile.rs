@@ -49,11 +49,15 @@ pub struct SlidingPuzzle<const N: usize, H = Manhattan<N>> {
     /// `neighbour[cell][slide]`: the cell the blank reaches from `cell` by `slide`, or `NONE`.
     neighbour: [[u8; 4]; N],
     /// The slides available with the blank at each cell, in [`Slide::ALL`] order, each with
-    /// the cell the blank reaches: `slides[cell].0[..slides[cell].1]`.
-    slides: [([(Slide, u8); 4], u8); N],
+    /// the cell the blank reaches: `slides[cell][skip].0[..slides[cell][skip].1]`, leaving out
+    /// the slide numbered `skip`; `skip` = 4 leaves out none.
+    slides: [[SlideList; 5]; N],
 }
 
 const NONE: u8 = u8::MAX;
+
+/// Up to four slides, each with the cell the blank reaches, and how many there are.
+type SlideList = ([(Slide, u8); 4], u8);
 
 /// A board of `N` cells: the tiles, where the blank is, and what the heuristic keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -408,7 +412,7 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
         let goal = check_layout::<N>(&widen(goal), Layout::Goal)?;
         let start = check_layout::<N>(&widen(start), Layout::Start)?;
         let mut neighbour = [[NONE; 4]; N];
-        let mut slides = [([(Slide::Up, 0); 4], 0u8); N];
+        let mut slides = [[([(Slide::Up, 0); 4], 0u8); 5]; N];
         for cell in 0..N {
             let (row, column) = (cell / width, cell % width);
             for slide in Slide::ALL {
@@ -418,11 +422,13 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
                     Slide::Right => (column + 1 < width).then(|| cell + 1),
                     Slide::Down => (row + 1 < height).then(|| cell + width),
                 };
-                if let Some(target) = target {
-                    neighbour[cell][slide as usize] = target as u8;
-                    let (list, count) = &mut slides[cell];
-                    list[*count as usize] = (slide, target as u8);
-                    *count += 1;
+                let Some(target) = target else { continue };
+                neighbour[cell][slide as usize] = target as u8;
+                for (skip, (list, count)) in slides[cell].iter_mut().enumerate() {
+                    if skip != slide as usize {
+                        list[*count as usize] = (slide, target as u8);
+                        *count += 1;
+                    }
                 }
             }
         }
@@ -623,7 +629,7 @@ impl<const N: usize, H: TileHeuristic<N>> SearchProblem for SlidingPuzzle<N, H> 
 
     #[inline]
     fn moves(&self, board: &Board<N>, moves: &mut MoveBuffer<Slide, u32>) {
-        let (list, count) = &self.slides[board.blank as usize];
+        let (list, count) = &self.slides[board.blank as usize][4];
         for &(slide, _) in &list[..*count as usize] {
             moves.push((slide, 1));
         }
@@ -677,15 +683,14 @@ impl<const N: usize, H: TileHeuristic<N>> SearchProblem for SlidingPuzzle<N, H> 
     ) -> ControlFlow<()> {
         let blank = board.blank as usize;
         let before = board.cache;
-        let Some(list) =
-            (self.slides.get(blank)).and_then(|(list, count)| list.get(..usize::from(*count)))
+        let skip = skip.map_or(4, |slide| slide as usize);
+        let Some(list) = (self.slides.get(blank))
+            .and_then(|lists| lists.get(skip))
+            .and_then(|(list, count)| list.get(..usize::from(*count)))
         else {
             return ControlFlow::Continue(());
         };
         for &(slide, from) in list {
-            if skip == Some(slide) {
-                continue;
-            }
             let from = usize::from(from);
             let Some(&tile) = board.tiles.get(from) else {
                 continue; // never: the table lists only cells of the board
