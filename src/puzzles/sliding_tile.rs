@@ -24,7 +24,7 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::ops::ControlFlow;
 
-use crate::heuristics::{Manhattan, TileHeuristic};
+use crate::heuristics::{below, Manhattan, TileHeuristic};
 use crate::permutation;
 use crate::problem::{ChildVisitor, MoveBuffer, SearchProblem};
 
@@ -49,15 +49,53 @@ pub struct SlidingPuzzle<const N: usize, H = Manhattan<N>> {
     /// `neighbour[cell][slide]`: the cell the blank reaches from `cell` by `slide`, or `NONE`.
     neighbour: [[u8; 4]; N],
     /// The slides available with the blank at each cell, in [`Slide::ALL`] order, each with
-    /// the cell the blank reaches: `slides[cell][skip].0[..slides[cell][skip].1]`, leaving out
-    /// the slide numbered `skip`; `skip` = 4 leaves out none.
+    /// the cell the blank reaches: `slides[cell][skip]` leaves out the slide numbered `skip`;
+    /// `slides[cell][4]` leaves out none.
     slides: [[SlideList; 5]; N],
 }
 
 const NONE: u8 = u8::MAX;
 
-/// Up to four slides, each with the cell the blank reaches, and how many there are.
-type SlideList = ([(Slide, u8); 4], u8);
+/// Up to four slides, each with the cell the blank reaches.
+///
+/// Packed in one number, two bytes a slide from the low end: the slide's number with a
+/// marker bit (so that the list ends where the number becomes zero), then the cell. The hot
+/// loop of [`SearchProblem::visit_children`] reads the next slide with a shift rather than a
+/// load, and keeps the whole list in one register.
+#[derive(Clone, Copy, Debug, Default)]
+struct SlideList {
+    packed: u64,
+}
+
+impl SlideList {
+    const MARKER: u64 = 4;
+
+    fn push(&mut self, slide: Slide, cell: u8) {
+        let bits = u64::from(slide as u8) | Self::MARKER | u64::from(cell) << 8;
+        let shift = 16 * self.len();
+        self.packed |= bits << shift;
+    }
+
+    /// How many slides there are.
+    fn len(self) -> u32 {
+        (self.packed & 0x0004_0004_0004_0004).count_ones()
+    }
+
+    /// The slides with their cells, in the order they were pushed.
+    #[inline]
+    fn iter(self) -> impl Iterator<Item = (Slide, usize)> {
+        let mut packed = self.packed;
+        core::iter::from_fn(move || {
+            if packed == 0 {
+                return None;
+            }
+            let slide = Slide::from_index(packed as usize);
+            let cell = usize::from((packed >> 8) as u8);
+            packed >>= 16;
+            Some((slide, cell))
+        })
+    }
+}
 
 /// A board of `N` cells: the tiles, where the blank is, and what the heuristic keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -228,6 +266,17 @@ impl std::error::Error for PuzzleError {}
 impl Slide {
     /// Every slide, in the order moves are tried.
     pub const ALL: [Slide; 4] = [Slide::Up, Slide::Left, Slide::Right, Slide::Down];
+
+    /// The slide numbered `index % 4` in [`Slide::ALL`].
+    #[inline]
+    const fn from_index(index: usize) -> Slide {
+        match index % 4 {
+            0 => Slide::Up,
+            1 => Slide::Left,
+            2 => Slide::Right,
+            _ => Slide::Down,
+        }
+    }
 
     /// The slide that undoes this one.
     #[must_use]
@@ -412,7 +461,7 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
         let goal = check_layout::<N>(&widen(goal), Layout::Goal)?;
         let start = check_layout::<N>(&widen(start), Layout::Start)?;
         let mut neighbour = [[NONE; 4]; N];
-        let mut slides = [[([(Slide::Up, 0); 4], 0u8); 5]; N];
+        let mut slides = [[SlideList::default(); 5]; N];
         for cell in 0..N {
             let (row, column) = (cell / width, cell % width);
             for slide in Slide::ALL {
@@ -424,10 +473,9 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
                 };
                 let Some(target) = target else { continue };
                 neighbour[cell][slide as usize] = target as u8;
-                for (skip, (list, count)) in slides[cell].iter_mut().enumerate() {
+                for (skip, list) in slides[cell].iter_mut().enumerate() {
                     if skip != slide as usize {
-                        list[*count as usize] = (slide, target as u8);
-                        *count += 1;
+                        list.push(slide, target as u8);
                     }
                 }
             }
@@ -629,8 +677,7 @@ impl<const N: usize, H: TileHeuristic<N>> SearchProblem for SlidingPuzzle<N, H> 
 
     #[inline]
     fn moves(&self, board: &Board<N>, moves: &mut MoveBuffer<Slide, u32>) {
-        let (list, count) = &self.slides[board.blank as usize][4];
-        for &(slide, _) in &list[..*count as usize] {
+        for (slide, _) in self.slides[board.blank as usize][4].iter() {
             moves.push((slide, 1));
         }
     }
@@ -684,14 +731,11 @@ impl<const N: usize, H: TileHeuristic<N>> SearchProblem for SlidingPuzzle<N, H> 
         let blank = board.blank as usize;
         let before = board.cache;
         let skip = skip.map_or(4, |slide| slide as usize);
-        let Some(list) = (self.slides.get(blank))
-            .and_then(|lists| lists.get(skip))
-            .and_then(|(list, count)| list.get(..usize::from(*count)))
-        else {
+        let Some(list) = self.slides.get(blank).and_then(|lists| lists.get(skip)) else {
             return ControlFlow::Continue(());
         };
-        for &(slide, from) in list {
-            let from = usize::from(from);
+        for (slide, from) in list.iter() {
+            let from = below::<N>(from);
             let Some(&tile) = board.tiles.get(from) else {
                 continue; // never: the table lists only cells of the board
             };
@@ -727,6 +771,25 @@ impl<const N: usize, H: TileHeuristic<N>> SearchProblem for SlidingPuzzle<N, H> 
 mod tests {
     use super::*;
     use crate::heuristics::MisplacedTiles;
+
+    #[test]
+    fn slide_lists_give_back_what_was_pushed() {
+        let mut list = SlideList::default();
+        assert_eq!(list.iter().count(), 0);
+        let pushed = [
+            (Slide::Up, 0),
+            (Slide::Left, 255),
+            (Slide::Right, 7),
+            (Slide::Down, 0),
+        ];
+        for (slide, cell) in pushed {
+            list.push(slide, cell);
+        }
+        let read: Vec<(Slide, usize)> = list.iter().collect();
+        let expected: Vec<(Slide, usize)> = pushed.iter().map(|&(s, c)| (s, c.into())).collect();
+        assert_eq!(read, expected);
+        assert_eq!(list.len(), 4);
+    }
 
     #[test]
     fn parses_every_text_form() {
