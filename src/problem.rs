@@ -4,7 +4,7 @@ use core::fmt::Debug;
 use core::hash::Hash;
 use core::ops::ControlFlow;
 
-use num_traits::{PrimInt, Unsigned, Zero};
+use num_traits::{PrimInt, Unsigned, WrappingAdd, Zero};
 
 /// The integer types a path cost can have: `u8`, `u16`, `u32`, `u64`, `u128` and `usize`.
 ///
@@ -12,9 +12,15 @@ use num_traits::{PrimInt, Unsigned, Zero};
 /// compares costs with an epsilon. Engines add costs with saturating arithmetic: a path whose
 /// cost overflows the type is treated as infinitely expensive rather than wrapping around.
 /// This trait is implemented for every type that satisfies its bounds; you never implement it.
-pub trait Cost: PrimInt + Unsigned + Hash + Debug + Default + Send + Sync + 'static {}
+pub trait Cost:
+    PrimInt + Unsigned + WrappingAdd + Hash + Debug + Default + Send + Sync + 'static
+{
+}
 
-impl<T> Cost for T where T: PrimInt + Unsigned + Hash + Debug + Default + Send + Sync + 'static {}
+impl<T> Cost for T where
+    T: PrimInt + Unsigned + WrappingAdd + Hash + Debug + Default + Send + Sync + 'static
+{
+}
 
 /// The buffer a problem appends the moves of a state to, each with its cost.
 ///

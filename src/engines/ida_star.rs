@@ -3,7 +3,7 @@
 use core::ops::ControlFlow;
 
 use hashbrown::HashSet;
-use num_traits::{Bounded, Saturating, Zero};
+use num_traits::{Bounded, Saturating, WrappingAdd, Zero};
 
 use crate::limits::{widen, ProgressEvent, StopReason, Watch};
 use crate::problem::{ChildVisitor, MoveBuffer, SearchProblem};
@@ -250,6 +250,24 @@ impl<'p, P: SearchProblem> Descent<'p, P> {
         }
     }
 
+    /// Whether a child reached at `cost` with `heuristic` exceeds the threshold, noting by
+    /// how much if it does.
+    ///
+    /// `cost + heuristic > budget`, as one addition and one comparison on the chain of
+    /// instructions the decision waits for (a saturating addition would add a select); the
+    /// overflow test beside them is always predicted.
+    #[inline]
+    fn cuts_off(&mut self, cost: P::Cost, heuristic: P::Cost) -> bool {
+        let need = cost.wrapping_add(&heuristic);
+        let overflow = need < heuristic;
+        if need > self.budget || overflow {
+            let need = if overflow { P::Cost::max_value() } else { need };
+            self.exceeded_by(need - self.budget);
+            return true;
+        }
+        false
+    }
+
     /// Searches below `state` (reached by `mv` at cost `g`) on the explicit stack, once the
     /// recursion is [`RECURSION_LIMIT`] deep.
     #[cold]
@@ -290,10 +308,8 @@ impl<P: SearchProblem> ChildVisitor<P> for Descent<'_, P> {
 
     #[inline]
     fn prune(&mut self, cost: P::Cost, heuristic: P::Cost) -> bool {
-        let need = cost.saturating_add(heuristic);
-        if need > self.budget {
+        if self.cuts_off(cost, heuristic) {
             self.stats.generated += 1;
-            self.exceeded_by(need - self.budget);
             return true;
         }
         false
@@ -303,12 +319,10 @@ impl<P: SearchProblem> ChildVisitor<P> for Descent<'_, P> {
     fn visit(&mut self, state: &mut P::State, mv: P::Move, cost: P::Cost) -> ControlFlow<()> {
         let problem = self.problem;
         self.stats.generated += 1;
-        let need = cost.saturating_add(problem.heuristic(state));
-        if need > self.budget {
-            self.exceeded_by(need - self.budget);
+        if self.cuts_off(cost, problem.heuristic(state)) {
             return ControlFlow::Continue(());
         }
-        // `cost <= need <= budget`: no overflow below.
+        // `cost <= cost + heuristic <= budget`: no overflow below.
         let budget = self.budget - cost;
         if problem.is_goal(state) {
             self.found = Some(self.threshold - budget);
