@@ -59,10 +59,7 @@ pub fn ida_star_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> 
             stats: search.stats,
         };
     }
-    let mut search = Recursive {
-        state: problem.start(),
-        descent: Descent::new(problem, options),
-    };
+    let mut search = Recursive::new(problem, problem.start(), options);
     let outcome = deepen(&mut search, problem, options);
     ResultOf::<P> {
         outcome,
@@ -76,7 +73,7 @@ pub fn ida_star_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> 
 const RECURSION_LIMIT: usize = 400;
 
 /// One engine's way of running a depth-first iteration from the start, for [`deepen`].
-trait Iterations<'p, P: SearchProblem> {
+pub(crate) trait Iterations<'p, P: SearchProblem> {
     /// One depth-first search of the whole tree below the start, bounded by `threshold`.
     fn iterate_from_start(&mut self, threshold: P::Cost) -> Iteration<P::Cost>;
     /// The moves of the solution the last iteration found.
@@ -145,17 +142,33 @@ fn deepen<'p, P: SearchProblem>(
 
 /// IDA* by recursion through [`SearchProblem::visit_children`], the way a hand-written IDA*
 /// is: each node's loop over its children lives in one call frame.
-struct Recursive<'p, P: SearchProblem> {
+pub(crate) struct Recursive<'p, P: SearchProblem> {
     /// The state being searched, changed in place and restored.
     state: P::State,
     descent: Descent<'p, P>,
 }
 
-impl<'p, P: SearchProblem> Iterations<'p, P> for Recursive<'p, P> {
-    fn iterate_from_start(&mut self, threshold: P::Cost) -> Iteration<P::Cost> {
+impl<'p, P: SearchProblem> Recursive<'p, P> {
+    /// A search from `state`.
+    pub(crate) fn new(problem: &'p P, state: P::State, options: &'p SearchOptions<'p>) -> Self {
+        Recursive {
+            state,
+            descent: Descent::new(problem, options),
+        }
+    }
+
+    /// One depth-first search bounded by `threshold` below the state, reached at cost `g`
+    /// (at most the threshold) by a move whose inverse is `skip`. On success the moves from
+    /// the state are in [`take_path`](Iterations::take_path).
+    pub(crate) fn iterate(
+        &mut self,
+        threshold: P::Cost,
+        g: P::Cost,
+        skip: Option<P::Move>,
+    ) -> Iteration<P::Cost> {
         let descent = &mut self.descent;
         descent.threshold = threshold;
-        descent.budget = threshold;
+        descent.budget = threshold - g.min(threshold);
         descent.least_excess = P::Cost::max_value();
         descent.depth = 0;
         descent.found = None;
@@ -169,7 +182,7 @@ impl<'p, P: SearchProblem> Iterations<'p, P> for Recursive<'p, P> {
         // The outcome is read from the fields `visit` sets, not from the flow.
         let _ = descent
             .problem
-            .visit_children(&mut self.state, None, descent);
+            .visit_children(&mut self.state, skip, descent);
         if let Some(reason) = descent.stopped {
             return Iteration::Stopped(reason);
         }
@@ -178,6 +191,24 @@ impl<'p, P: SearchProblem> Iterations<'p, P> for Recursive<'p, P> {
         }
         let next = threshold.saturating_add(descent.least_excess);
         Iteration::Exhausted((next != P::Cost::max_value()).then_some(next))
+    }
+
+    /// The counts so far, taken.
+    #[cfg(feature = "parallel")]
+    pub(crate) fn take_stats(&mut self) -> Stats<P::Cost> {
+        core::mem::take(&mut self.descent.stats)
+    }
+
+    /// The limits, for parallel IDA* to add its own.
+    #[cfg(feature = "parallel")]
+    pub(crate) fn watch_mut(&mut self) -> &mut Watch<'p, P::Cost> {
+        &mut self.descent.watch
+    }
+}
+
+impl<'p, P: SearchProblem> Iterations<'p, P> for Recursive<'p, P> {
+    fn iterate_from_start(&mut self, threshold: P::Cost) -> Iteration<P::Cost> {
+        self.iterate(threshold, P::Cost::zero(), None)
     }
 
     fn take_path(&mut self) -> Vec<P::Move> {

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use num_traits::{Bounded, Saturating, Zero};
 
-use crate::engines::ida_star::{Iteration, Search};
+use crate::engines::ida_star::{Iteration, Iterations, Recursive, Search};
 use crate::limits::{widen, CancelToken, ProgressEvent, StopReason, Watch};
 use crate::problem::{MoveBuffer, SearchProblem};
 use crate::solution::{solution_from_moves, Outcome, ResultOf, SearchOptions, Stats};
@@ -337,18 +337,28 @@ where
                     if best.load(Ordering::Relaxed) < index {
                         break;
                     }
-                    let mut search = Search::new(problem, subtree.state.clone(), &options);
-                    search.watch.abandon_after(&best, index);
-                    search.mark_on_path(&subtree.ancestors);
-                    let iteration = search.iterate(threshold, subtree.g, subtree.skip);
+                    let state = subtree.state.clone();
+                    let (iteration, path, stats) = if limits.detect_cycles {
+                        let mut search = Search::new(problem, state, &options);
+                        search.watch.abandon_after(&best, index);
+                        search.mark_on_path(&subtree.ancestors);
+                        let iteration = search.iterate(threshold, subtree.g, subtree.skip);
+                        let stats = core::mem::take(&mut search.stats);
+                        (iteration, search.take_path(), stats)
+                    } else {
+                        let mut search = Recursive::new(problem, state, &options);
+                        search.watch_mut().abandon_after(&best, index);
+                        let iteration = search.iterate(threshold, subtree.g, subtree.skip);
+                        (iteration, search.take_path(), search.take_stats())
+                    };
                     if matches!(iteration, Iteration::Found(_)) {
                         best.fetch_min(index, Ordering::Relaxed);
                     }
                     let report = Report {
                         index,
                         iteration,
-                        path: core::mem::take(&mut search.path),
-                        stats: core::mem::take(&mut search.stats),
+                        path,
+                        stats,
                     };
                     if let Ok(mut reports) = reports.lock() {
                         reports.push(report);
