@@ -12,8 +12,9 @@
 //! `--engine parallel` (parallel IDA*) needs `--features parallel`.
 //! `--heuristic`: `manhattan` (default), `linear-conflict`, `misplaced`, or an additive pattern
 //! database with reflection, `pdb555`, `pdb663` or `pdb78`, read from (or built into) the
-//! directory `--pdb-cache` (default `target/informed-pdb`); its build time goes to stderr. `--engine`: `ida` (default), `astar`
-//! or `rbfs`. Nodes are counted as `Stats::generated`: every child created, over all
+//! directory `--pdb-cache` (default `target/informed-pdb`); its build time goes to stderr.
+//! `--engine`: `ida` (default), `astar` (A* storing packed boards, 8 bytes each),
+//! `astar-plain` (A* storing whole boards) or `rbfs`. Nodes are counted as `Stats::generated`: every child created, over all
 //! iterations, the start not included. Long searches show their progress on one line of
 //! stderr when stderr is a terminal. Bad input: a message naming the line on stderr, exit 2.
 
@@ -26,7 +27,9 @@ use informed::heuristics::{
     LinearConflict, Manhattan, MisplacedTiles, PatternDatabase, TileHeuristic,
 };
 use informed::puzzles::{sliding_tile, SlidingPuzzle};
-use informed::{a_star_with, ida_star_with, rbfs_with, ResultOf, SearchOptions};
+use informed::{
+    a_star_packed_with, a_star_with, ida_star_with, rbfs_with, ResultOf, SearchOptions,
+};
 
 #[path = "common/progress.rs"]
 mod progress;
@@ -34,7 +37,10 @@ mod progress;
 #[derive(Clone, Copy)]
 enum Engine {
     Ida,
+    /// A* with packed boards.
     AStar,
+    /// A* storing whole boards.
+    AStarPlain,
     Rbfs,
     /// Parallel IDA*, with the `parallel` feature.
     #[cfg(feature = "parallel")]
@@ -54,6 +60,7 @@ fn main() -> ExitCode {
                 engine = match name.as_str() {
                     "ida" => Engine::Ida,
                     "astar" => Engine::AStar,
+                    "astar-plain" => Engine::AStarPlain,
                     "rbfs" => Engine::Rbfs,
                     #[cfg(feature = "parallel")]
                     "parallel" => Engine::Parallel,
@@ -106,7 +113,7 @@ fn main() -> ExitCode {
 fn usage(problem: &str) -> ExitCode {
     eprintln!("korf: {problem}");
     eprintln!(
-        "usage: korf [--heuristic manhattan|linear-conflict|misplaced] [--engine ida|astar|rbfs] < instances"
+        "usage: korf [--heuristic manhattan|linear-conflict|misplaced] [--engine ida|astar|astar-plain|rbfs] < instances"
     );
     ExitCode::from(2)
 }
@@ -148,7 +155,8 @@ fn run<H: TileHeuristic<16> + Sync>(
         let started = Instant::now();
         let result: ResultOf<SlidingPuzzle<16, H>> = match engine {
             Engine::Ida => ida_star_with(&puzzle, &options),
-            Engine::AStar => a_star_with(&puzzle, &options),
+            Engine::AStar => a_star_packed_with(&puzzle, &options),
+            Engine::AStarPlain => a_star_with(&puzzle, &options),
             Engine::Rbfs => rbfs_with(&puzzle, &options),
             #[cfg(feature = "parallel")]
             Engine::Parallel => informed::parallel_ida_star_with(&puzzle, &options),

@@ -67,8 +67,8 @@ pub mod puzzles;
 mod solution;
 
 pub use engines::{
-    a_star, a_star_with, bfs, bfs_with, distance_table, ida_star, ida_star_with, rbfs, rbfs_with,
-    DistanceTable, TableError,
+    a_star, a_star_packed, a_star_packed_with, a_star_with, bfs, bfs_with, distance_table,
+    ida_star, ida_star_with, rbfs, rbfs_with, DistanceTable, TableError,
 };
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]
@@ -78,7 +78,7 @@ struct ReadmeDoctests;
 #[cfg(feature = "parallel")]
 pub use engines::{parallel_ida_star, parallel_ida_star_with};
 pub use limits::{CancelToken, Progress, ProgressEvent, StopReason};
-pub use problem::{ChildVisitor, Cost, MoveBuffer, SearchProblem};
+pub use problem::{ChildVisitor, Cost, MoveBuffer, PackedStates, SearchProblem};
 pub use solution::{
     check_path, replay, Outcome, OutcomeOf, PathError, ResultOf, SearchOptions, SearchResult,
     Solution, SolutionOf, Stats,
@@ -90,8 +90,8 @@ pub mod prelude {
     pub use crate::heuristics::TileHeuristic;
     pub use crate::puzzles::{RotationGame, SlidingPuzzle};
     pub use crate::{
-        a_star, a_star_with, bfs, bfs_with, distance_table, ida_star, ida_star_with, rbfs,
-        rbfs_with, CancelToken, MoveBuffer, Outcome, SearchOptions, SearchProblem, SearchResult,
-        Solution, Stats, StopReason,
+        a_star, a_star_packed, a_star_with, bfs, bfs_with, distance_table, ida_star, ida_star_with,
+        rbfs, rbfs_with, CancelToken, MoveBuffer, Outcome, PackedStates, SearchOptions,
+        SearchProblem, SearchResult, Solution, Stats, StopReason,
     };
 }

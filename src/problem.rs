@@ -418,3 +418,21 @@ pub trait ChildVisitor<P: SearchProblem> {
     /// search is over (a goal was found or a limit reached); undo the move and return `Break`.
     fn visit(&mut self, state: &mut P::State, mv: P::Move, cost: P::Cost) -> ControlFlow<()>;
 }
+
+/// A problem whose states have a compact form, for the engines that store every state they
+/// generate: [`a_star_packed`](crate::a_star_packed()) keeps `Packed` values in its table and
+/// rebuilds a state from one only to expand it.
+///
+/// `pack` must be one-to-one on the states the search can reach: two states pack to equal
+/// values only if they are equal, and `unpack(pack(s))` gives back `s`. The sliding-tile
+/// puzzles up to 25 cells implement it (four or five bits a tile).
+pub trait PackedStates: SearchProblem {
+    /// The compact form of a state.
+    type Packed: Copy + Eq + Hash;
+
+    /// The compact form of `state`.
+    fn pack(&self, state: &Self::State) -> Self::Packed;
+
+    /// The state whose compact form is `packed`.
+    fn unpack(&self, packed: &Self::Packed) -> Self::State;
+}

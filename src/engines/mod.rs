@@ -16,7 +16,7 @@ mod node_table;
 pub mod parallel_ida_star;
 pub mod rbfs;
 
-pub use a_star::{a_star, a_star_with};
+pub use a_star::{a_star, a_star_packed, a_star_packed_with, a_star_with};
 pub use bfs::{bfs, bfs_with, distance_table, DistanceTable, TableError};
 pub use ida_star::{ida_star, ida_star_with};
 #[cfg(feature = "parallel")]

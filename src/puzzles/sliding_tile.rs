@@ -26,7 +26,7 @@ use core::ops::ControlFlow;
 
 use crate::heuristics::{below, Manhattan, TileHeuristic};
 use crate::permutation;
-use crate::problem::{ChildVisitor, MoveBuffer, SearchProblem};
+use crate::problem::{ChildVisitor, MoveBuffer, PackedStates, SearchProblem};
 
 /// A sliding-tile puzzle of `N` cells with its start, its goal layout and a heuristic `H`
 /// kept incrementally in each [`Board`].
@@ -766,6 +766,36 @@ impl<const N: usize, H: TileHeuristic<N>> SearchProblem for SlidingPuzzle<N, H> 
         ControlFlow::Continue(())
     }
 }
+
+/// Sliding puzzles of up to 16 cells pack a board into a `u64`, four bits a tile; up to 25
+/// cells (the 24-puzzle), into a `u128`, five bits a tile. The blank and the heuristic are
+/// worked out again when a board is unpacked.
+macro_rules! packed_boards {
+    ($packed:ty, $bits:expr, $($n:literal)*) => {$(
+        impl<H: TileHeuristic<$n>> PackedStates for SlidingPuzzle<$n, H> {
+            type Packed = $packed;
+
+            #[inline]
+            fn pack(&self, board: &Board<$n>) -> $packed {
+                board
+                    .tiles
+                    .iter()
+                    .rev()
+                    .fold(0, |packed, &tile| packed << $bits | <$packed>::from(tile))
+            }
+
+            #[inline]
+            fn unpack(&self, packed: &$packed) -> Board<$n> {
+                let mask = (1 << $bits) - 1;
+                let tiles = core::array::from_fn(|cell| (packed >> ($bits * cell) & mask) as u8);
+                self.board_of(tiles)
+            }
+        }
+    )*};
+}
+
+packed_boards!(u64, 4, 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16);
+packed_boards!(u128, 5, 17 18 19 20 21 22 23 24 25);
 
 #[cfg(test)]
 mod tests {
