@@ -1,8 +1,8 @@
 //! A*, with one table of states and parent links.
 
-use core::cmp::Ordering;
+use core::cmp::Reverse;
 use core::hash::Hash;
-use std::collections::BinaryHeap;
+use std::collections::{BTreeMap, VecDeque};
 
 use num_traits::{Bounded, Saturating, Zero};
 
@@ -16,7 +16,7 @@ use crate::solution::{solution_from_moves, Outcome, OutcomeOf, ResultOf, SearchO
 /// A* expands states in order of `f = g + h`, cheapest first, and stores every state it
 /// generates: each once, in one hash table, with a link to the state it was best reached
 /// from; the path is rebuilt from those links. Among equal `f` it prefers the deeper state
-/// (larger `g`), then the one generated first.
+/// (larger `g`), then the one queued first.
 ///
 /// - **When to use it:** when the space fits in memory and many paths lead to the same
 ///   states, or when costs vary a lot (where IDA* would need many iterations). For puzzles
@@ -86,7 +86,7 @@ fn search<P: SearchProblem, S: Storage<P>>(problem: &P, options: &SearchOptions)
     let mut search = Search::<P, S> {
         problem,
         table: NodeTable::new(),
-        open: BinaryHeap::new(),
+        open: OpenList::new(),
         stats: Stats::default(),
         watch: Watch::new(options),
         beyond_bound: false,
@@ -157,7 +157,7 @@ impl<P: PackedStates> Storage<P> for Packed {
 struct Search<'p, P: SearchProblem, S: Storage<P>> {
     problem: &'p P,
     table: NodeTable<S::Stored, P::Move, P::Cost>,
-    open: BinaryHeap<Entry<P::Cost>>,
+    open: OpenList<P::Cost>,
     stats: Stats<P::Cost>,
     watch: Watch<'p, P::Cost>,
     /// Whether a state was left out for costing more than the cost bound.
@@ -170,7 +170,7 @@ impl<P: SearchProblem, S: Storage<P>> Search<'_, P, S> {
         let problem = self.problem;
         self.offer(problem.start(), 0, None, P::Cost::zero())?;
         let mut moves = MoveBuffer::new();
-        while let Some(Entry { g, index, .. }) = self.open.pop() {
+        while let Some((g, index)) = self.open.pop() {
             let node = &self.table.nodes[index];
             if node.g != g {
                 continue; // a cheaper path to this state was found after this entry was queued
@@ -251,40 +251,75 @@ impl<P: SearchProblem, S: Storage<P>> Search<'_, P, S> {
             };
             self.table.insert(hash, node)
         };
-        self.open.push(Entry { f, g, index });
+        self.open.push(f, g, index);
         Ok(())
     }
 }
 
-/// An entry of the open list. `BinaryHeap` pops the greatest, so the order is reversed on
-/// `f` (cheapest first) and on `index` (first generated first), and direct on `g` (deepest
-/// first among equal `f`).
-struct Entry<C> {
-    f: C,
-    g: C,
-    index: usize,
+/// The open list: node indices in buckets, one per `(f, g)`, cheapest `f` first and deepest
+/// `g` first among equal `f`; first queued, first out within a bucket.
+///
+/// A* on a puzzle has few distinct `(f, g)` pairs open at a time and millions of nodes, so a
+/// push or pop finds its bucket in a small ordered map and then touches only the end of one
+/// queue, where a binary heap over all the nodes would sift through scattered memory.
+struct OpenList<C> {
+    buckets: BTreeMap<(C, Reverse<C>), VecDeque<usize>>,
+    len: usize,
+    /// Emptied queues, kept to be reused by the next new bucket.
+    spare: Vec<VecDeque<usize>>,
 }
 
-impl<C: Ord> Ord for Entry<C> {
-    fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .f
-            .cmp(&self.f)
-            .then_with(|| self.g.cmp(&other.g))
-            .then_with(|| other.index.cmp(&self.index))
+impl<C: Ord + Copy> OpenList<C> {
+    fn new() -> Self {
+        OpenList {
+            buckets: BTreeMap::new(),
+            len: 0,
+            spare: Vec::new(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn push(&mut self, f: C, g: C, index: usize) {
+        let spare = &mut self.spare;
+        self.buckets
+            .entry((f, Reverse(g)))
+            .or_insert_with(|| spare.pop().unwrap_or_default())
+            .push_back(index);
+        self.len += 1;
+    }
+
+    /// The next node to expand, with the `g` it was queued with.
+    fn pop(&mut self) -> Option<(C, usize)> {
+        let mut bucket = self.buckets.first_entry()?;
+        let g = bucket.key().1 .0;
+        let index = bucket.get_mut().pop_front()?;
+        if bucket.get().is_empty() {
+            self.spare.push(bucket.remove());
+        }
+        self.len -= 1;
+        Some((g, index))
     }
 }
 
-impl<C: Ord> PartialOrd for Entry<C> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
+#[cfg(test)]
+mod tests {
+    use super::OpenList;
+
+    #[test]
+    fn the_open_list_pops_cheapest_f_then_deepest_g_then_first_queued() {
+        let mut open = OpenList::new();
+        for (f, g, index) in [(5, 1, 0), (4, 1, 1), (5, 3, 2), (4, 2, 3), (4, 2, 4), (5, 3, 5)] {
+            open.push(f, g, index);
+        }
+        assert_eq!(open.len(), 6);
+        let order: Vec<(u32, usize)> = core::iter::from_fn(|| open.pop()).collect();
+        assert_eq!(order, [(2, 3), (2, 4), (1, 1), (3, 2), (3, 5), (1, 0)]);
+        assert_eq!(open.len(), 0);
+        // Emptied buckets are reused.
+        open.push(1, 1, 7);
+        assert_eq!(open.pop(), Some((1, 7)));
     }
 }
-
-impl<C: Ord> PartialEq for Entry<C> {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-
-impl<C: Ord> Eq for Entry<C> {}
