@@ -9,7 +9,9 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion};
 use informed::heuristics::LinearConflict;
 use informed::puzzles::{sliding_tile, RotationGame, SlidingPuzzle};
-use informed::{a_star, bfs, distance_table, ida_star, rbfs, MoveBuffer, SearchProblem};
+use informed::{
+    a_star, a_star_packed, bfs, distance_table, ida_star, rbfs, MoveBuffer, SearchProblem,
+};
 
 /// A fixed set of 8-puzzles: random walks of 200 moves from the goal, seeded.
 fn eight_puzzles(count: usize) -> Vec<SlidingPuzzle<9>> {
@@ -143,6 +145,14 @@ fn fifteen_puzzle(c: &mut Criterion) {
             instances[..5]
                 .iter()
                 .map(|p| a_star(black_box(p)).stats.generated)
+                .sum::<u64>()
+        });
+    });
+    group.bench_function("a_star_packed_first_5", |b| {
+        b.iter(|| {
+            instances[..5]
+                .iter()
+                .map(|p| a_star_packed(black_box(p)).stats.generated)
                 .sum::<u64>()
         });
     });

@@ -168,3 +168,14 @@ fn a_limit_stops_the_search_below_the_recursion_limit() {
     assert!(result.stats.generated <= before_last + 900);
     assert!(result.stats.generated > before_last + 400);
 }
+
+#[test]
+fn a_deep_search_fits_a_small_thread_stack() {
+    // 400 levels of recursion at most, then the explicit stack: a 2,000-move line needs no
+    // more than a small stack.
+    let searcher = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(|| ida_star(&Line { length: 2000 }).solution().map(|s| s.cost))
+        .unwrap();
+    assert_eq!(searcher.join().unwrap(), Some(2000));
+}

@@ -1,13 +1,21 @@
 //! Small random problems: sliding-tile boards of 2 x 2 to 3 x 3 with any goal, and weighted
-//! graphs. All engines agree on the optimal cost, and every answer replays to a goal.
+//! graphs. All engines agree on the optimal cost, and every answer replays to a goal; on the
+//! boards, IDA* through the puzzle's own `visit_children` does exactly what it does through
+//! the default one (same moves, same counts), and A* on packed boards what A* does.
 #![no_main]
 
 use informed::permutation;
-use informed::puzzles::SlidingPuzzle;
-use informed::{a_star, bfs, ida_star, rbfs, replay, MoveBuffer, SearchProblem};
+use informed::puzzles::sliding_tile::Board;
+use informed::puzzles::{Slide, SlidingPuzzle};
+use informed::{
+    a_star, a_star_packed, bfs, ida_star, rbfs, replay, MoveBuffer, PackedStates, SearchProblem,
+};
 use libfuzzer_sys::fuzz_target;
 
-fn sliding<const N: usize>(width: usize, height: usize, data: &[u8]) {
+fn sliding<const N: usize>(width: usize, height: usize, data: &[u8])
+where
+    SlidingPuzzle<N>: PackedStates<State = Board<N>, Move = Slide, Cost = u32>,
+{
     let count = permutation::factorial(N).unwrap();
     let number = |bytes: &[u8]| {
         bytes
@@ -25,12 +33,51 @@ fn sliding<const N: usize>(width: usize, height: usize, data: &[u8]) {
         .into_solution()
         .expect("solvable by parity")
         .cost;
-    for result in [ida_star(&puzzle), a_star(&puzzle), rbfs(&puzzle)] {
+    let (fast, listed) = (ida_star(&puzzle), ida_star(&Listed(&puzzle)));
+    assert_eq!(fast.outcome, listed.outcome);
+    assert_eq!(fast.stats, listed.stats);
+    let (packed, plain) = (a_star_packed(&puzzle), a_star(&puzzle));
+    assert_eq!(packed.outcome, plain.outcome);
+    assert_eq!(packed.stats, plain.stats);
+    for result in [fast, plain, rbfs(&puzzle)] {
         let solution = result.into_solution().expect("solvable");
         assert_eq!(solution.cost, optimal);
         let (end, cost) = replay(&puzzle, &solution.moves).expect("legal moves");
         assert!(puzzle.is_goal(&end));
         assert_eq!(cost, optimal);
+    }
+}
+
+/// A problem with the default `visit_children`, every other method the wrapped one's.
+struct Listed<'a, P>(&'a P);
+
+impl<P: SearchProblem> SearchProblem for Listed<'_, P> {
+    type State = P::State;
+    type Move = P::Move;
+    type Cost = P::Cost;
+    fn start(&self) -> P::State {
+        self.0.start()
+    }
+    fn is_goal(&self, state: &P::State) -> bool {
+        self.0.is_goal(state)
+    }
+    fn moves(&self, state: &P::State, moves: &mut MoveBuffer<P::Move, P::Cost>) {
+        self.0.moves(state, moves);
+    }
+    fn apply(&self, state: &mut P::State, mv: P::Move) {
+        self.0.apply(state, mv);
+    }
+    fn heuristic(&self, state: &P::State) -> P::Cost {
+        self.0.heuristic(state)
+    }
+    fn heuristic_after(&self, state: &P::State, mv: P::Move) -> Option<P::Cost> {
+        self.0.heuristic_after(state, mv)
+    }
+    fn inverse(&self, mv: P::Move) -> Option<P::Move> {
+        self.0.inverse(mv)
+    }
+    fn undo(&self, state: &mut P::State, mv: P::Move) {
+        self.0.undo(state, mv);
     }
 }
 

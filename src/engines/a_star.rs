@@ -311,7 +311,14 @@ mod tests {
     #[test]
     fn the_open_list_pops_cheapest_f_then_deepest_g_then_first_queued() {
         let mut open = OpenList::new();
-        for (f, g, index) in [(5, 1, 0), (4, 1, 1), (5, 3, 2), (4, 2, 3), (4, 2, 4), (5, 3, 5)] {
+        for (f, g, index) in [
+            (5, 1, 0),
+            (4, 1, 1),
+            (5, 3, 2),
+            (4, 2, 3),
+            (4, 2, 4),
+            (5, 3, 5),
+        ] {
             open.push(f, g, index);
         }
         assert_eq!(open.len(), 6);

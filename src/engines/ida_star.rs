@@ -21,8 +21,10 @@ use crate::solution::{solution_from_moves, Outcome, ResultOf, SearchOptions, Sta
 ///   solutions, IDA* returns the one whose moves are lexicographically smallest in the order
 ///   [`SearchProblem::moves`] yields them.
 /// - **Work in place:** states are changed by [`apply`](SearchProblem::apply) and restored by
-///   [`undo`](SearchProblem::undo); no state is cloned and nothing is allocated per node. The
-///   path is kept on an explicit stack, not the call stack, so depth is limited by memory only.
+///   [`undo`](SearchProblem::undo) (through [`SearchProblem::visit_children`], which a
+///   problem may override with a tighter loop); no state is cloned and nothing is allocated
+///   per node. The search recurses like a hand-written IDA*, one small call frame per level,
+///   and below 400 levels goes on on an explicit stack, so depth is limited by memory only.
 /// - **Time:** O(b^d) node generations for branching factor b and solution depth d, times the
 ///   number of iterations; **memory:** O(d), one move buffer per depth.
 /// - **Termination:** in a finite space with no goal, IDA* proves that no solution exists only
@@ -68,8 +70,9 @@ pub fn ida_star_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> 
 }
 
 /// How deep [`Descent`] recurses through [`SearchProblem::visit_children`] before it goes on
-/// on the explicit stack of [`Search`]: deeper than the optimal solution of any sliding-tile
-/// puzzle up to 7 × 7, and a few hundred small frames of the call stack.
+/// on the explicit stack of [`Search`]: deeper than any optimal solution of the 15- or the
+/// 24-puzzle (at most 80 and 208 moves), and a few hundred small frames of the call stack
+/// (about 110 bytes each for the sliding puzzle), small for any thread's stack.
 const RECURSION_LIMIT: usize = 400;
 
 /// One engine's way of running a depth-first iteration from the start, for [`deepen`].

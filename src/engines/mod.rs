@@ -5,6 +5,7 @@
 //! |---|---|---|---|
 //! | [`ida_star()`] | admissible heuristic | the path | the lexicographically smallest |
 //! | [`a_star()`] | admissible heuristic | every state generated | any |
+//! | [`a_star_packed()`] | admissible heuristic | every state generated, packed | any |
 //! | [`bfs()`] | unit costs (fewest moves) | every state reached | the lexicographically smallest |
 //! | [`rbfs()`] | admissible heuristic | the path and its siblings | any |
 
