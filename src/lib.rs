@@ -85,7 +85,7 @@ struct ReadmeDoctests;
 #[cfg(feature = "parallel")]
 pub use engines::{parallel_ida_star, parallel_ida_star_with};
 pub use limits::{CancelToken, Progress, ProgressEvent, StopReason};
-pub use problem::{ChildVisitor, Cost, MoveBuffer, PackedStates, SearchProblem};
+pub use problem::{ChildVisitor, Cost, ListedChildren, MoveBuffer, PackedStates, SearchProblem};
 pub use solution::{
     check_path, replay, Outcome, OutcomeOf, PathError, ResultOf, SearchOptions, SearchResult,
     Solution, SolutionOf, Stats,

@@ -436,3 +436,56 @@ pub trait PackedStates: SearchProblem {
     /// The state whose compact form is `packed`.
     fn unpack(&self, packed: &Self::Packed) -> Self::State;
 }
+
+/// `P` with the default [`SearchProblem::visit_children`]: every other method is `P`'s own.
+///
+/// A problem that overrides `visit_children` must visit what the default would, in the same
+/// order; searching both the problem and its `ListedChildren` and comparing the answers and
+/// the node counts checks that it does.
+///
+/// ```
+/// use informed::{ida_star, ListedChildren};
+/// use informed::puzzles::SlidingPuzzle;
+///
+/// let puzzle = SlidingPuzzle::<9>::parse(3, 3, "283104765", "123804765")?;
+/// let (fast, listed) = (ida_star(&puzzle), ida_star(&ListedChildren(&puzzle)));
+/// assert_eq!(fast.outcome, listed.outcome);
+/// assert_eq!(fast.stats, listed.stats);
+/// # Ok::<(), informed::puzzles::PuzzleError>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct ListedChildren<P>(pub P);
+
+impl<P: core::ops::Deref> SearchProblem for ListedChildren<P>
+where
+    P::Target: SearchProblem,
+{
+    type State = <P::Target as SearchProblem>::State;
+    type Move = <P::Target as SearchProblem>::Move;
+    type Cost = <P::Target as SearchProblem>::Cost;
+
+    fn start(&self) -> Self::State {
+        self.0.start()
+    }
+    fn is_goal(&self, state: &Self::State) -> bool {
+        self.0.is_goal(state)
+    }
+    fn moves(&self, state: &Self::State, moves: &mut MoveBuffer<Self::Move, Self::Cost>) {
+        self.0.moves(state, moves);
+    }
+    fn apply(&self, state: &mut Self::State, mv: Self::Move) {
+        self.0.apply(state, mv);
+    }
+    fn heuristic(&self, state: &Self::State) -> Self::Cost {
+        self.0.heuristic(state)
+    }
+    fn heuristic_after(&self, state: &Self::State, mv: Self::Move) -> Option<Self::Cost> {
+        self.0.heuristic_after(state, mv)
+    }
+    fn inverse(&self, mv: Self::Move) -> Option<Self::Move> {
+        self.0.inverse(mv)
+    }
+    fn undo(&self, state: &mut Self::State, mv: Self::Move) {
+        self.0.undo(state, mv);
+    }
+}

@@ -8,7 +8,8 @@ use informed::permutation;
 use informed::puzzles::sliding_tile::Board;
 use informed::puzzles::{Slide, SlidingPuzzle};
 use informed::{
-    a_star, a_star_packed, bfs, ida_star, rbfs, replay, MoveBuffer, PackedStates, SearchProblem,
+    a_star, a_star_packed, bfs, ida_star, rbfs, replay, ListedChildren, MoveBuffer, PackedStates,
+    SearchProblem,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -33,7 +34,7 @@ where
         .into_solution()
         .expect("solvable by parity")
         .cost;
-    let (fast, listed) = (ida_star(&puzzle), ida_star(&Listed(&puzzle)));
+    let (fast, listed) = (ida_star(&puzzle), ida_star(&ListedChildren(&puzzle)));
     assert_eq!(fast.outcome, listed.outcome);
     assert_eq!(fast.stats, listed.stats);
     let (packed, plain) = (a_star_packed(&puzzle), a_star(&puzzle));
@@ -45,39 +46,6 @@ where
         let (end, cost) = replay(&puzzle, &solution.moves).expect("legal moves");
         assert!(puzzle.is_goal(&end));
         assert_eq!(cost, optimal);
-    }
-}
-
-/// A problem with the default `visit_children`, every other method the wrapped one's.
-struct Listed<'a, P>(&'a P);
-
-impl<P: SearchProblem> SearchProblem for Listed<'_, P> {
-    type State = P::State;
-    type Move = P::Move;
-    type Cost = P::Cost;
-    fn start(&self) -> P::State {
-        self.0.start()
-    }
-    fn is_goal(&self, state: &P::State) -> bool {
-        self.0.is_goal(state)
-    }
-    fn moves(&self, state: &P::State, moves: &mut MoveBuffer<P::Move, P::Cost>) {
-        self.0.moves(state, moves);
-    }
-    fn apply(&self, state: &mut P::State, mv: P::Move) {
-        self.0.apply(state, mv);
-    }
-    fn heuristic(&self, state: &P::State) -> P::Cost {
-        self.0.heuristic(state)
-    }
-    fn heuristic_after(&self, state: &P::State, mv: P::Move) -> Option<P::Cost> {
-        self.0.heuristic_after(state, mv)
-    }
-    fn inverse(&self, mv: P::Move) -> Option<P::Move> {
-        self.0.inverse(mv)
-    }
-    fn undo(&self, state: &mut P::State, mv: P::Move) {
-        self.0.undo(state, mv);
     }
 }
 

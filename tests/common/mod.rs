@@ -188,37 +188,3 @@ pub fn korf_instances(text: &str) -> Vec<(u32, u32, Vec<u8>)> {
         })
         .collect()
 }
-
-/// A problem with the default [`SearchProblem::visit_children`]: every other method is the
-/// wrapped problem's, so an engine must find exactly what it finds on the problem itself.
-pub struct Listed<P>(pub P);
-
-impl<P: SearchProblem> SearchProblem for Listed<P> {
-    type State = P::State;
-    type Move = P::Move;
-    type Cost = P::Cost;
-    fn start(&self) -> P::State {
-        self.0.start()
-    }
-    fn is_goal(&self, state: &P::State) -> bool {
-        self.0.is_goal(state)
-    }
-    fn moves(&self, state: &P::State, moves: &mut MoveBuffer<P::Move, P::Cost>) {
-        self.0.moves(state, moves);
-    }
-    fn apply(&self, state: &mut P::State, mv: P::Move) {
-        self.0.apply(state, mv);
-    }
-    fn heuristic(&self, state: &P::State) -> P::Cost {
-        self.0.heuristic(state)
-    }
-    fn heuristic_after(&self, state: &P::State, mv: P::Move) -> Option<P::Cost> {
-        self.0.heuristic_after(state, mv)
-    }
-    fn inverse(&self, mv: P::Move) -> Option<P::Move> {
-        self.0.inverse(mv)
-    }
-    fn undo(&self, state: &mut P::State, mv: P::Move) {
-        self.0.undo(state, mv);
-    }
-}
