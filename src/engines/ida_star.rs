@@ -81,8 +81,8 @@ pub(crate) trait Iterations<'p, P: SearchProblem> {
     fn iterate_from_start(&mut self, threshold: P::Cost) -> Iteration<P::Cost>;
     /// The moves of the solution the last iteration found.
     fn take_path(&mut self) -> Vec<P::Move>;
-    fn stats(&mut self) -> &mut Stats<P::Cost>;
-    fn watch(&self) -> &Watch<'p, P::Cost>;
+    /// The counts and the limits.
+    fn parts(&mut self) -> (&mut Stats<P::Cost>, &Watch<'p, P::Cost>);
 }
 
 /// The iterative deepening around an engine's iterations: thresholds, the cost bound,
@@ -100,20 +100,19 @@ fn deepen<'p, P: SearchProblem>(
     let mut threshold = problem.heuristic(&start);
     let mut completed_threshold = None;
     while threshold != P::Cost::max_value() {
-        if threshold > search.watch().cost_bound {
+        if threshold > search.parts().1.cost_bound {
             let reason = StopReason::CostBound;
             return Outcome::Stopped {
                 reason,
                 completed_threshold,
             };
         }
-        search.stats().thresholds.push(threshold);
+        search.parts().0.thresholds.push(threshold);
         let event = ProgressEvent::IterationStarted {
             threshold: widen(threshold),
         };
-        let stats = core::mem::take(search.stats());
-        search.watch().report(event, &stats, 0, 0);
-        *search.stats() = stats;
+        let (stats, watch) = search.parts();
+        watch.report(event, stats, 0, 0);
         match search.iterate_from_start(threshold) {
             Iteration::Found(cost) => {
                 let moves = search.take_path();
@@ -130,9 +129,8 @@ fn deepen<'p, P: SearchProblem>(
                 let event = ProgressEvent::IterationFinished {
                     threshold: widen(threshold),
                 };
-                let stats = core::mem::take(search.stats());
-                search.watch().report(event, &stats, 0, 0);
-                *search.stats() = stats;
+                let (stats, watch) = search.parts();
+                watch.report(event, stats, 0, 0);
                 match next {
                     Some(next) => threshold = next,
                     None => break,
@@ -220,12 +218,8 @@ impl<'p, P: SearchProblem> Iterations<'p, P> for Recursive<'p, P> {
         path
     }
 
-    fn stats(&mut self) -> &mut Stats<P::Cost> {
-        &mut self.descent.stats
-    }
-
-    fn watch(&self) -> &Watch<'p, P::Cost> {
-        &self.descent.watch
+    fn parts(&mut self) -> (&mut Stats<P::Cost>, &Watch<'p, P::Cost>) {
+        (&mut self.descent.stats, &self.descent.watch)
     }
 }
 
@@ -392,12 +386,8 @@ impl<'p, P: SearchProblem> Iterations<'p, P> for Search<'p, P> {
         core::mem::take(&mut self.path)
     }
 
-    fn stats(&mut self) -> &mut Stats<P::Cost> {
-        &mut self.stats
-    }
-
-    fn watch(&self) -> &Watch<'p, P::Cost> {
-        &self.watch
+    fn parts(&mut self) -> (&mut Stats<P::Cost>, &Watch<'p, P::Cost>) {
+        (&mut self.stats, &self.watch)
     }
 }
 
