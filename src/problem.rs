@@ -279,9 +279,10 @@ pub trait SearchProblem {
     /// yourself. A problem may override it, the way an iterator overrides
     /// [`try_fold`](Iterator::try_fold), to generate its children in a tight loop (the
     /// sliding-tile puzzle keeps the tile it moved and the heuristic it had in locals, so that
-    /// undoing a move is three stores). An override must:
+    /// undoing a move is a few stores). An override must:
     ///
-    /// - visit the same children, in the same order, as the default would;
+    /// - visit the same children, in the same order, as the default would (check it against
+    ///   [`ListedChildren`], which searches with the default);
     /// - restore `state` exactly before returning, and after every call to `visit`;
     /// - either call [`prune`](ChildVisitor::prune) for a child and skip it if it answers
     ///   `true`, or apply the move and call [`visit`](ChildVisitor::visit) with the child;
