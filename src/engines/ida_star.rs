@@ -83,6 +83,8 @@ pub(crate) trait Iterations<'p, P: SearchProblem> {
     fn take_path(&mut self) -> Vec<P::Move>;
     /// The counts and the limits.
     fn parts(&mut self) -> (&mut Stats<P::Cost>, &Watch<'p, P::Cost>);
+    /// The state the iterations start from.
+    fn start(&self) -> &P::State;
 }
 
 /// The iterative deepening around an engine's iterations: thresholds, the cost bound,
@@ -92,12 +94,11 @@ fn deepen<'p, P: SearchProblem>(
     problem: &P,
     options: &SearchOptions,
 ) -> Outcome<P::State, P::Move, P::Cost> {
-    let start = problem.start();
-    if problem.is_goal(&start) {
+    if problem.is_goal(search.start()) {
         let solution = solution_from_moves(problem, Vec::new(), P::Cost::zero(), options);
         return Outcome::Solved(solution);
     }
-    let mut threshold = problem.heuristic(&start);
+    let mut threshold = problem.heuristic(search.start());
     let mut completed_threshold = None;
     while threshold != P::Cost::max_value() {
         if threshold > search.parts().1.cost_bound {
@@ -220,6 +221,10 @@ impl<'p, P: SearchProblem> Iterations<'p, P> for Recursive<'p, P> {
 
     fn parts(&mut self) -> (&mut Stats<P::Cost>, &Watch<'p, P::Cost>) {
         (&mut self.descent.stats, &self.descent.watch)
+    }
+
+    fn start(&self) -> &P::State {
+        &self.state
     }
 }
 
@@ -388,6 +393,10 @@ impl<'p, P: SearchProblem> Iterations<'p, P> for Search<'p, P> {
 
     fn parts(&mut self) -> (&mut Stats<P::Cost>, &Watch<'p, P::Cost>) {
         (&mut self.stats, &self.watch)
+    }
+
+    fn start(&self) -> &P::State {
+        &self.state
     }
 }
 
