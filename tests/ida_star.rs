@@ -1,6 +1,6 @@
 mod common;
 
-use common::{assert_replays, korf_instances, EightPuzzle, Graph, NodeGraph};
+use common::{korf_instances, optimal_or_none, EightPuzzle, Graph, NodeGraph};
 use informed::heuristics::{LinearConflict, MisplacedTiles, TileHeuristic};
 use informed::puzzles::{sliding_tile, SlidingPuzzle};
 use informed::{
@@ -22,28 +22,17 @@ quickcheck! {
     /// On random weighted graphs IDA* finds the cost Dijkstra finds, or proves there is none.
     fn optimal_on_random_graphs(graph: Graph) -> bool {
         let result = ida_star(&graph);
-        match (graph.exact[0], result.solution()) {
-            (Some(best), Some(solution)) => {
-                assert_replays(&graph, &solution.moves, solution.cost);
-                solution.cost == best && result.stats.thresholds.last() == Some(&best)
-            }
-            (None, None) => true,
-            _ => false,
-        }
+        optimal_or_none(&graph, &graph, &result, false)
+            && result
+                .solution()
+                .is_none_or(|s| result.stats.thresholds.last() == Some(&s.cost))
     }
 
     /// With cycle detection IDA* ends even where the heuristic cannot see a dead end.
     fn cycle_detection_ends_every_search(graph: Graph) -> bool {
         let problem = NodeGraph(graph.clone());
         let result = ida_star_with(&problem, &SearchOptions::new().detect_cycles(true));
-        match (graph.exact[0], result.solution()) {
-            (Some(best), Some(solution)) => {
-                assert_replays(&problem, &solution.moves, solution.cost);
-                solution.cost == best
-            }
-            (None, None) => result.outcome == Outcome::NoSolution,
-            _ => false,
-        }
+        optimal_or_none(&graph, &problem, &result, true)
     }
 
     /// The sliding puzzle's tight child loop visits what the listed moves would, in the same

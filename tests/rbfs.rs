@@ -1,35 +1,21 @@
 mod common;
 
-use common::{assert_replays, Graph, NodeGraph};
-use informed::{rbfs, rbfs_with, Outcome, SearchOptions};
+use common::{optimal_or_none, Graph, NodeGraph};
+use informed::{rbfs, rbfs_with, SearchOptions};
 use quickcheck::quickcheck;
 
 quickcheck! {
     /// On random weighted graphs RBFS finds the cost Dijkstra finds, or proves there is none.
     fn optimal_on_random_graphs(graph: Graph) -> bool {
         let result = rbfs(&graph);
-        match (graph.exact[0], result.solution()) {
-            (Some(best), Some(solution)) => {
-                assert_replays(&graph, &solution.moves, solution.cost);
-                solution.cost == best
-            }
-            (None, None) => true,
-            _ => false,
-        }
+        optimal_or_none(&graph, &graph, &result, false)
     }
 
     /// With cycle detection RBFS ends even where the heuristic cannot see a dead end.
     fn cycle_detection_ends_every_search(graph: Graph) -> bool {
         let problem = NodeGraph(graph.clone());
         let result = rbfs_with(&problem, &SearchOptions::new().detect_cycles(true));
-        match (graph.exact[0], result.solution()) {
-            (Some(best), Some(solution)) => {
-                assert_replays(&problem, &solution.moves, solution.cost);
-                solution.cost == best
-            }
-            (None, None) => result.outcome == Outcome::NoSolution,
-            _ => false,
-        }
+        optimal_or_none(&graph, &problem, &result, true)
     }
 }
 

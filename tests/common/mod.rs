@@ -5,7 +5,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use informed::puzzles::{sliding_tile, SlidingPuzzle};
-use informed::{MoveBuffer, SearchProblem};
+use informed::{MoveBuffer, Outcome, ResultOf, SearchProblem};
 use quickcheck::{Arbitrary, Gen};
 
 /// A solvable 8-puzzle start (goal `1 2 3 4 5 6 7 8 0`), made by a random walk from the goal.
@@ -187,4 +187,23 @@ pub fn korf_instances(text: &str) -> Vec<(u32, u32, Vec<u8>)> {
             (numbers[0], numbers[1], tiles)
         })
         .collect()
+}
+
+/// Whether `result`, from searching `problem` (built on `graph`), is what an optimal search
+/// must give: a solution that replays, at the cost Dijkstra finds, or none when the goal is
+/// unreachable; with `proves_none`, that "none" must be a proof, [`Outcome::NoSolution`].
+pub fn optimal_or_none<P: SearchProblem<Cost = u32>>(
+    graph: &Graph,
+    problem: &P,
+    result: &ResultOf<P>,
+    proves_none: bool,
+) -> bool {
+    match (graph.exact[0], result.solution()) {
+        (Some(best), Some(solution)) => {
+            assert_replays(problem, &solution.moves, solution.cost);
+            solution.cost == best
+        }
+        (None, None) => !proves_none || matches!(result.outcome, Outcome::NoSolution),
+        _ => false,
+    }
 }
