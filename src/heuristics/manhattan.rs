@@ -47,7 +47,7 @@ impl<const N: usize> TileHeuristic<N> for Manhattan<N> {
 
     #[inline]
     fn update(&self, before: u64, _tiles: &[u8; N], tile: u8, from: usize, to: usize) -> u64 {
-        // A checked index, not `below`: masking would lengthen the chain of dependent
+        // A checked index, not a mask: masking would lengthen the chain of dependent
         // instructions every pruning decision waits for; a bounds check is predicted.
         let tile = tile as usize;
         before + u64::from(self.distance[to][tile]) - u64::from(self.distance[from][tile])

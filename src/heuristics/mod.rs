@@ -15,18 +15,6 @@ pub use manhattan::Manhattan;
 pub use misplaced::MisplacedTiles;
 pub use pattern_database::PatternDatabase;
 
-/// `index`, known to be below `N` (a cell or a tile of an `N`-cell board), in a form the
-/// compiler can see is below `N` when `N` is a power of two, so that indexing an array of
-/// `N` with it needs no bounds check (the 15-puzzle's hot loops). Other sizes keep the check.
-#[inline]
-pub(crate) const fn below<const N: usize>(index: usize) -> usize {
-    if N.is_power_of_two() {
-        index & (N - 1)
-    } else {
-        index
-    }
-}
-
 /// An admissible heuristic for a sliding-tile puzzle of `N` cells, kept incrementally.
 ///
 /// Cells are numbered row by row from zero; tile 0 is the blank. Implementations must never
