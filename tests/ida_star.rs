@@ -18,6 +18,23 @@ fn fast_path_agrees<H: TileHeuristic<9>>(start: &EightPuzzle) -> bool {
     fast.outcome == listed.outcome && fast.stats == listed.stats
 }
 
+/// The same on a `width × height` board (goal: blank last) whose start is a walk from the
+/// goal, each step choosing among the open slides by the next of `steps`.
+fn fast_path_agrees_on<const N: usize>(width: usize, height: usize, steps: &[usize]) -> bool {
+    let goal = sliding_tile::blank_last::<N>();
+    let walker = SlidingPuzzle::<N>::new(width, height, &goal, &goal).unwrap();
+    let mut board = walker.start();
+    let mut moves = MoveBuffer::new();
+    for step in steps.iter().take(40) {
+        moves.clear();
+        walker.moves(&board, &mut moves);
+        walker.apply(&mut board, moves[step % moves.len()].0);
+    }
+    let puzzle = SlidingPuzzle::<N>::new(width, height, board.tiles(), &goal).unwrap();
+    let (fast, listed) = (ida_star(&puzzle), ida_star(&ListedChildren(&puzzle)));
+    fast.outcome == listed.outcome && fast.stats == listed.stats
+}
+
 quickcheck! {
     /// On random weighted graphs IDA* finds the cost Dijkstra finds, or proves there is none.
     fn optimal_on_random_graphs(graph: Graph) -> bool {
@@ -41,6 +58,17 @@ quickcheck! {
         fast_path_agrees::<informed::heuristics::Manhattan<9>>(&start)
             && fast_path_agrees::<LinearConflict<9>>(&start)
             && fast_path_agrees::<MisplacedTiles<9>>(&start)
+    }
+
+    /// And on boards that are not square, where a row is not as long as a column, and on a
+    /// one-row strip, where the blank never moves up or down.
+    fn sliding_fast_path_matches_the_default_on_other_shapes(steps: Vec<usize>) -> bool {
+        fast_path_agrees_on::<8>(2, 4, &steps)
+            && fast_path_agrees_on::<8>(4, 2, &steps)
+            && fast_path_agrees_on::<6>(3, 2, &steps)
+            && fast_path_agrees_on::<6>(6, 1, &steps)
+            && fast_path_agrees_on::<12>(4, 3, &steps)
+            && fast_path_agrees_on::<12>(3, 4, &steps)
     }
 
     /// Thresholds rise strictly from one iteration to the next.
