@@ -5,7 +5,7 @@ mod common;
 use common::assert_replays;
 use informed::puzzles::rotation_game::{Rotation, CENTRE};
 use informed::puzzles::{RotationGame, RotationGameError};
-use informed::{bfs, ida_star, SearchProblem};
+use informed::{bfs, ida_star, ListedChildren, SearchProblem};
 use quickcheck::{quickcheck, Arbitrary, Gen};
 
 fn letters(moves: &[Rotation]) -> String {
@@ -86,7 +86,41 @@ impl Arbitrary for Scrambled {
     }
 }
 
+/// Any board: eight each of 1, 2 and 3 in a random order.
+#[derive(Clone, Debug)]
+struct Shuffled([u8; 24]);
+
+impl Arbitrary for Shuffled {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let mut cells = [1u8; 24];
+        cells[8..16].fill(2);
+        cells[16..].fill(3);
+        for i in (1..cells.len()).rev() {
+            cells.swap(i, usize::arbitrary(g) % (i + 1));
+        }
+        Shuffled(cells)
+    }
+}
+
 quickcheck! {
+    /// The heuristic predicted for each rotation is the heuristic of the rotated board.
+    fn heuristic_after_is_the_heuristic_of_the_child(board: Shuffled) -> bool {
+        let game = RotationGame::new(&board.0).unwrap();
+        Rotation::ALL.iter().all(|&rotation| {
+            let mut child = board.0;
+            game.apply(&mut child, rotation);
+            game.heuristic_after(&board.0, rotation) == Some(game.heuristic(&child))
+        })
+    }
+
+    /// The game's own `visit_children` does what the default one does: the same answer and
+    /// the same counts.
+    fn own_child_loop_matches_the_default(board: Scrambled) -> bool {
+        let game = RotationGame::new(&board.0).unwrap();
+        let (own, listed) = (ida_star(&game), ida_star(&ListedChildren(&game)));
+        own.outcome == listed.outcome && own.stats == listed.stats
+    }
+
     /// IDA* returns the same answer as BFS: the lexicographically smallest of the shortest.
     fn ida_star_gives_the_lexicographically_smallest_shortest_answer(board: Scrambled) -> bool {
         let game = RotationGame::new(&board.0).unwrap();
