@@ -55,7 +55,8 @@
 //! **Go faster.** IDA* walks the tree through [`SearchProblem::visit_children`], internal
 //! iteration over a state's children. Its default, built on `moves`, `apply` and `undo`, is
 //! what most problems need; a problem may override it with a tight loop, as the sliding-tile
-//! puzzle does, which brings the generic IDA* to the speed of a hand-written one.
+//! puzzle and the rotation game do, which brings the generic IDA* to the speed of a
+//! hand-written one.
 //!
 //! **Read the statistics.** [`Stats::generated`] counts the children created and
 //! [`Stats::expanded`] the nodes whose children were created, over all iterations, the way
