@@ -507,12 +507,13 @@ fn reflection<const N: usize>(
 /// cost over the blank's cells.
 ///
 /// The costs are kept per placement in a block of one byte per cell the blank can be on (the
-/// cells the pattern leaves free, in order). Each layer of the search is one sweep over the
-/// blocks: in a block holding states of the current cost, the free blank moves are
-/// flood-filled within the block (they do not change the placement), and each pattern-tile
-/// move marks the next cost in another block. The sweeps read memory in order; only the
-/// pattern-tile moves reach elsewhere. Memory: one byte per placement and free cell (4.2 GB
-/// for an 8-tile pattern of the 15-puzzle), allocated fallibly.
+/// cells the pattern leaves free, in order). Each layer of the search is one sweep, in order,
+/// over the blocks holding states of the current cost (one bit per placement marks them): the
+/// free blank moves are flood-filled within the block (they do not change the placement), and
+/// each pattern-tile move marks the next cost in another block, and that block for the next
+/// layer. Only the pattern-tile moves reach far in memory. Memory: one byte per placement and
+/// free cell (4.2 GB for an 8-tile pattern of the 15-puzzle) and two bits per placement,
+/// allocated fallibly.
 fn build_table(
     width: usize,
     height: usize,
@@ -536,35 +537,39 @@ fn build_table(
     let mut cost = Vec::new();
     cost.try_reserve_exact(states).map_err(|_| too_large())?;
     cost.resize(states, UNSEEN);
-    // The position of a free cell among the free cells of a placement.
-    let slot =
-        |occupied: u64, cell: usize| (!occupied & ((1u64 << cell) - 1)).count_ones() as usize;
     let occupied_by = |cells: &[u8]| cells.iter().fold(0u64, |mask, &c| mask | 1 << c);
     let start_cells: Vec<u8> = tiles.iter().map(|&t| goal_cell[t as usize]).collect();
     let start_rank = rank_partial_valid(&start_cells, n) as usize;
-    cost[start_rank * free + slot(occupied_by(&start_cells), goal_cell[0] as usize)] = 0;
+    let blank_slot = (!occupied_by(&start_cells) & ((1u64 << goal_cell[0]) - 1)).count_ones();
+    cost[start_rank * free + blank_slot as usize] = 0;
+    // The placements whose blocks hold states of the current cost, and those given states
+    // of the next cost during this layer.
+    let mut current = PlacementSet::new(placements).ok_or_else(too_large)?;
+    let mut next_layer = PlacementSet::new(placements).ok_or_else(too_large)?;
+    current.insert(start_rank);
     let mut cells = vec![0u8; k];
-    let mut free_cells = Vec::with_capacity(free);
+    // How many free cells lie below each cell: a free cell's slot in its block.
+    let mut free_below = [0usize; 64];
     let mut reached = Vec::with_capacity(free);
     let mut depth = 0u8;
     loop {
         let mut deeper = false;
-        for rank in 0..placements {
+        for rank in current.iter() {
             let block = rank * free;
-            if !cost[block..block + free].contains(&depth) {
-                continue;
-            }
             let _ = unrank_partial(rank as u64, n, &mut cells);
             let occupied = occupied_by(&cells);
-            free_cells.clear();
-            free_cells.extend((0..n).filter(|&cell| occupied & 1 << cell == 0));
-            // Free blank moves: flood the blank's region from every cell at this cost.
             reached.clear();
-            reached.extend(
-                (0..free)
-                    .filter(|&s| cost[block + s] == depth)
-                    .map(|s| free_cells[s]),
-            );
+            let mut count = 0;
+            for (cell, below) in free_below.iter_mut().enumerate().take(n) {
+                *below = count;
+                if occupied & 1 << cell == 0 {
+                    if cost[block + count] == depth {
+                        reached.push(cell);
+                    }
+                    count += 1;
+                }
+            }
+            // Free blank moves: flood the blank's region from every cell at this cost.
             let mut i = 0;
             while let Some(&blank) = reached.get(i) {
                 i += 1;
@@ -572,7 +577,7 @@ fn build_table(
                     if occupied & 1 << target != 0 {
                         continue;
                     }
-                    let state = block + slot(occupied, target);
+                    let state = block + free_below[target];
                     if cost[state] > depth {
                         cost[state] = depth;
                         reached.push(target);
@@ -589,12 +594,13 @@ fn build_table(
                         continue;
                     };
                     cells[moved] = blank as u8;
-                    let moved_occupied = occupied ^ (1 << target) ^ (1 << blank);
-                    let next = rank_partial_valid(&cells, n) as usize * free
-                        + slot(moved_occupied, target);
+                    let next_rank = rank_partial_valid(&cells, n) as usize;
+                    // In the new placement `target` is free and `blank` is not.
+                    let next = next_rank * free + free_below[target] - usize::from(blank < target);
                     cells[moved] = target as u8;
                     if cost[next] == UNSEEN {
                         cost[next] = depth + 1;
+                        next_layer.insert(next_rank);
                         deeper = true;
                     }
                 }
@@ -603,6 +609,8 @@ fn build_table(
         if !deeper {
             break;
         }
+        core::mem::swap(&mut current, &mut next_layer);
+        next_layer.clear();
         depth = depth
             .checked_add(1)
             .filter(|&d| d < UNSEEN)
@@ -612,6 +620,41 @@ fn build_table(
         .chunks(free.max(1))
         .map(|by_blank| by_blank.iter().copied().min().unwrap_or(0))
         .collect())
+}
+
+/// A set of placements, one bit each.
+struct PlacementSet {
+    words: Vec<u64>,
+}
+
+impl PlacementSet {
+    /// An empty set for ranks below `placements`; `None` if the memory is not there.
+    fn new(placements: usize) -> Option<Self> {
+        let mut words = Vec::new();
+        words.try_reserve_exact(placements.div_ceil(64)).ok()?;
+        words.resize(placements.div_ceil(64), 0);
+        Some(PlacementSet { words })
+    }
+
+    fn insert(&mut self, rank: usize) {
+        self.words[rank / 64] |= 1 << (rank % 64);
+    }
+
+    fn clear(&mut self) {
+        self.words.fill(0);
+    }
+
+    /// The ranks in the set, in increasing order.
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.words.iter().enumerate().flat_map(|(word, &bits)| {
+            let mut bits = bits;
+            core::iter::from_fn(move || {
+                let bit = bits.trailing_zeros() as usize;
+                bits &= bits.wrapping_sub(1);
+                (bit < 64).then_some(word * 64 + bit)
+            })
+        })
+    }
 }
 
 /// The cells next to each cell of a `width` × `height` grid.
