@@ -55,7 +55,8 @@ impl CancelToken {
 pub enum StopReason {
     /// [`SearchOptions::max_nodes`]: the number of nodes generated reached the limit.
     NodeLimit,
-    /// [`SearchOptions::max_stored`]: A* or BFS stored as many states as allowed.
+    /// [`SearchOptions::max_stored`]: A* or BFS stored as many states as allowed (at most
+    /// 2³² − 1, the most their table indexes, whatever the option says).
     MemoryLimit,
     /// [`SearchOptions::time_limit`] or [`SearchOptions::deadline`] passed.
     Deadline,

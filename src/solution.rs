@@ -206,7 +206,8 @@ impl<'a> SearchOptions<'a> {
         self
     }
 
-    /// Stops A* and BFS once they store this many states.
+    /// Stops A* and BFS once they store this many states. Without it they stop at 2³² − 1
+    /// states, the most their table indexes.
     #[must_use]
     pub fn max_stored(mut self, states: usize) -> Self {
         self.max_stored = Some(states);

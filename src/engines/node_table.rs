@@ -16,9 +16,27 @@ pub(crate) struct Node<S, M, C> {
     pub g: C,
 }
 
+/// An entry of the hash index: where the node is in the arena, and 32 bits of its state's
+/// hash. With the hash at hand, growing the index and passing over other states in a probe
+/// never reach into the arena, whose nodes lie far apart in memory.
+#[derive(Clone, Copy)]
+struct Entry {
+    node: u32,
+    hash: u32,
+}
+
+/// The most states a table holds: the arena's positions are 32-bit in the index.
+pub(crate) const MAX_NODES: usize = u32::MAX as usize;
+
+/// The hash the index files an entry under, from the 32 bits the entry keeps: spread over 64
+/// bits by an odd multiplier, so that the index's bucket bits and tag bits both vary.
+fn spread(hash: u32) -> u64 {
+    u64::from(hash).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 pub(crate) struct NodeTable<S, M, C> {
     pub nodes: Vec<Node<S, M, C>>,
-    index: HashTable<usize>,
+    index: HashTable<Entry>,
     hasher: DefaultHashBuilder,
 }
 
@@ -35,26 +53,39 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         self.nodes.len()
     }
 
+    /// Whether the table holds [`MAX_NODES`] states, and can take no more.
+    pub fn is_full(&self) -> bool {
+        self.nodes.len() >= MAX_NODES
+    }
+
     /// The hash under which `state` is indexed; computed once per generated state.
-    pub fn hash(&self, state: &S) -> u64 {
-        self.hasher.hash_one(state)
+    pub fn hash(&self, state: &S) -> u32 {
+        let hash = self.hasher.hash_one(state);
+        (hash ^ hash >> 32) as u32
     }
 
     /// The index of the node holding `state`, whose hash is `hash`.
-    pub fn find(&self, hash: u64, state: &S) -> Option<usize> {
+    pub fn find(&self, hash: u32, state: &S) -> Option<usize> {
         let nodes = &self.nodes;
         self.index
-            .find(hash, |&i| nodes[i].state == *state)
-            .copied()
+            .find(spread(hash), |entry| {
+                entry.hash == hash && nodes[entry.node as usize].state == *state
+            })
+            .map(|entry| entry.node as usize)
     }
 
-    /// Stores a state not yet in the table, whose hash is `hash`, and returns its index.
-    pub fn insert(&mut self, hash: u64, node: Node<S, M, C>) -> usize {
+    /// Stores a state not yet in the table, whose hash is `hash`, and returns its index. The
+    /// table must not be [full](Self::is_full).
+    pub fn insert(&mut self, hash: u32, node: Node<S, M, C>) -> usize {
         let index = self.nodes.len();
+        debug_assert!(index < MAX_NODES);
         self.nodes.push(node);
-        let (nodes, hasher) = (&self.nodes, &self.hasher);
+        let entry = Entry {
+            node: index as u32,
+            hash,
+        };
         self.index
-            .insert_unique(hash, index, |&i| hasher.hash_one(&nodes[i].state));
+            .insert_unique(spread(hash), entry, |entry| spread(entry.hash));
         index
     }
 
