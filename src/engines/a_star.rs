@@ -240,7 +240,7 @@ impl<P: SearchProblem, S: Storage<P>> Search<'_, P, S> {
             (node.g, node.parent, node.arrived_by) = (g, parent, arrived_by);
             known
         } else {
-            if self.table.len() >= self.watch.max_stored || self.table.is_full() {
+            if self.table.is_full(self.watch.max_stored) {
                 return Err(StopReason::MemoryLimit);
             }
             let node = Node {

@@ -109,7 +109,7 @@ fn search<P: SearchProblem>(
             if table.find(hash, &child).is_some() {
                 continue;
             }
-            if table.len() >= watch.max_stored || table.is_full() {
+            if table.is_full(watch.max_stored) {
                 return stopped(StopReason::MemoryLimit);
             }
             let is_goal = problem.is_goal(&child);

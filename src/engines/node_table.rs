@@ -26,7 +26,7 @@ struct Entry {
 }
 
 /// The most states a table holds: the arena's positions are 32-bit in the index.
-pub(crate) const MAX_NODES: usize = u32::MAX as usize;
+const MAX_NODES: usize = u32::MAX as usize;
 
 /// The hash the index files an entry under, from the 32 bits the entry keeps: spread over 64
 /// bits by an odd multiplier, so that the index's bucket bits and tag bits both vary.
@@ -53,9 +53,10 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         self.nodes.len()
     }
 
-    /// Whether the table holds [`MAX_NODES`] states, and can take no more.
-    pub fn is_full(&self) -> bool {
-        self.nodes.len() >= MAX_NODES
+    /// Whether the table can take no more states: it holds `max_stored` (the search's
+    /// limit), or [`MAX_NODES`].
+    pub fn is_full(&self, max_stored: usize) -> bool {
+        self.nodes.len() >= max_stored.min(MAX_NODES)
     }
 
     /// The hash under which `state` is indexed; computed once per generated state.
