@@ -195,12 +195,6 @@ impl<'p, P: SearchProblem> Recursive<'p, P> {
         Iteration::Exhausted((next != P::Cost::max_value()).then_some(next))
     }
 
-    /// The counts so far, taken.
-    #[cfg(feature = "parallel")]
-    pub(crate) fn take_stats(&mut self) -> Stats<P::Cost> {
-        core::mem::take(&mut self.descent.stats)
-    }
-
     /// The limits, for parallel IDA* to add its own.
     #[cfg(feature = "parallel")]
     pub(crate) fn watch_mut(&mut self) -> &mut Watch<'p, P::Cost> {

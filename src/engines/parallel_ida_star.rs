@@ -349,7 +349,8 @@ where
                         let mut search = Recursive::new(problem, state, &options);
                         search.watch_mut().abandon_after(&best, index);
                         let iteration = search.iterate(threshold, subtree.g, subtree.skip);
-                        (iteration, search.take_path(), search.take_stats())
+                        let stats = core::mem::take(search.parts().0);
+                        (iteration, search.take_path(), stats)
                     };
                     if matches!(iteration, Iteration::Found(_)) {
                         best.fetch_min(index, Ordering::Relaxed);
