@@ -275,6 +275,17 @@ fn centre_counts(board: &[u8; CELLS]) -> [usize; 4] {
     counts
 }
 
+/// The centre's `counts` of `board` after `rotation`. A rotation moves three centre cells of
+/// its line (the third to the fifth) one step toward its first cell: the third cell's digit
+/// leaves the centre and the sixth's comes in.
+#[inline]
+fn counts_after(mut counts: [usize; 4], board: &[u8; CELLS], rotation: Rotation) -> [usize; 4] {
+    let line = &LINES[rotation as usize];
+    counts[board[line[2]] as usize & 3] -= 1;
+    counts[board[line[5]] as usize & 3] += 1;
+    counts
+}
+
 /// Eight less the count of the centre's most frequent digit.
 fn missing(counts: [usize; 4]) -> u32 {
     8 - counts[1].max(counts[2]).max(counts[3]) as u32
@@ -301,15 +312,9 @@ impl SearchProblem for RotationGame {
         missing(centre_counts(board))
     }
 
-    /// A rotation moves three centre cells of its line (the third to the fifth) one step
-    /// toward its first cell: the third leaves the centre and the sixth comes in.
     #[inline]
     fn heuristic_after(&self, board: &[u8; CELLS], rotation: Rotation) -> Option<u32> {
-        let line = &LINES[rotation as usize];
-        let mut counts = centre_counts(board);
-        counts[board[line[2]] as usize & 3] -= 1;
-        counts[board[line[5]] as usize & 3] += 1;
-        Some(missing(counts))
+        Some(missing(counts_after(centre_counts(board), board, rotation)))
     }
 
     fn moves(&self, _board: &[u8; CELLS], moves: &mut MoveBuffer<Rotation, u32>) {
@@ -344,11 +349,7 @@ impl SearchProblem for RotationGame {
             if skip == Some(rotation) {
                 continue;
             }
-            let line = &LINES[rotation as usize];
-            let mut after = counts;
-            after[before[line[2]] as usize & 3] -= 1;
-            after[before[line[5]] as usize & 3] += 1;
-            if visitor.prune(1, missing(after)) {
+            if visitor.prune(1, missing(counts_after(counts, &before, rotation))) {
                 continue;
             }
             self.apply(board, rotation);
