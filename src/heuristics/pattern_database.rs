@@ -553,10 +553,7 @@ fn build_table(
     let mut reached = Vec::with_capacity(free);
     // Which of the pattern's tiles is at each cell, if any.
     let mut tile_at = [NO_TILE; 64];
-    // What a unit of each tile's digit weighs in a rank: the product of the radices after it.
-    let weights: Vec<usize> = (0..k)
-        .map(|i| (i + 1..k).map(|j| n - j).product())
-        .collect();
+    let weights = rank_weights(n, k);
     let mut depth = 0u8;
     loop {
         let mut deeper = false;
@@ -630,6 +627,14 @@ fn build_table(
 
 /// No pattern tile at a cell (in `build_table`'s `tile_at`).
 const NO_TILE: u8 = u8::MAX;
+
+/// What a unit of each of the `k` digits of a placement's rank on `n` cells weighs: the
+/// product of the radices after it.
+fn rank_weights(n: usize, k: usize) -> Vec<usize> {
+    (0..k)
+        .map(|i| (i + 1..k).map(|j| n - j).product())
+        .collect()
+}
 
 /// The rank of the placement `rank` after its tile number `moved` goes from cell `from` to
 /// the free cell `to`, without ranking the placement again.
@@ -844,9 +849,7 @@ mod tests {
     /// Every placement of `k` tiles on `n` cells, every tile moved to every free cell: the
     /// rank worked out from the move is the rank of the moved placement.
     fn moved_rank_is_the_rank_after_the_move(n: usize, k: usize) {
-        let weights: Vec<usize> = (0..k)
-            .map(|i| (i + 1..k).map(|j| n - j).product())
-            .collect();
+        let weights = rank_weights(n, k);
         let placements = partial_count(n, k).unwrap();
         let mut cells = vec![0u8; k];
         for rank in 0..placements {
