@@ -1,6 +1,6 @@
 mod common;
 
-use common::{korf_instances, optimal_or_none, EightPuzzle, Graph, NodeGraph};
+use common::{korf_instances, optimal_or_none, EightPuzzle, Graph, Line, NodeGraph};
 use informed::heuristics::{LinearConflict, MisplacedTiles, TileHeuristic};
 use informed::puzzles::{sliding_tile, SlidingPuzzle};
 use informed::{
@@ -119,45 +119,11 @@ fn sliding_fast_path_matches_the_default_on_korf_instances() {
     }
 }
 
-/// A line of `length` steps with no heuristic: IDA* needs `length + 1` iterations, and
-/// every iteration past a few hundred goes deeper than the engine recurses.
-struct Line {
-    length: u32,
-}
-
-impl SearchProblem for Line {
-    type State = u32;
-    type Move = bool;
-    type Cost = u32;
-    fn start(&self) -> u32 {
-        0
-    }
-    fn is_goal(&self, at: &u32) -> bool {
-        *at == self.length
-    }
-    fn moves(&self, at: &u32, moves: &mut MoveBuffer<bool, u32>) {
-        if *at < self.length {
-            moves.push((true, 1));
-        }
-        if *at > 0 {
-            moves.push((false, 1));
-        }
-    }
-    fn apply(&self, at: &mut u32, forward: bool) {
-        if forward {
-            *at += 1;
-        } else {
-            *at -= 1;
-        }
-    }
-    fn inverse(&self, forward: bool) -> Option<bool> {
-        Some(!forward)
-    }
-}
-
 #[test]
 fn searches_below_the_recursion_limit_iteration_after_iteration() {
-    let line = Line { length: 1000 };
+    // No heuristic: IDA* needs 1001 iterations, and every iteration past a few hundred goes
+    // deeper than the engine recurses.
+    let line = Line::unguided(1000);
     let result = ida_star(&line);
     let thresholds: Vec<u32> = (0..=1000).collect();
     assert_eq!(result.stats.thresholds, thresholds);
@@ -171,7 +137,7 @@ fn searches_below_the_recursion_limit_iteration_after_iteration() {
 
 #[test]
 fn a_limit_stops_the_search_below_the_recursion_limit() {
-    let line = Line { length: 1000 };
+    let line = Line::unguided(1000);
     // The last iteration alone generates 1000 nodes: stop 900 deep into it.
     let before_last: u64 = (1..=999).sum::<u64>() + 999;
     let options = SearchOptions::new().max_nodes(before_last + 900);
@@ -193,7 +159,7 @@ fn a_deep_search_fits_a_small_thread_stack() {
     // more than a small stack.
     let searcher = std::thread::Builder::new()
         .stack_size(256 * 1024)
-        .spawn(|| ida_star(&Line { length: 2000 }).solution().map(|s| s.cost))
+        .spawn(|| ida_star(&Line::unguided(2000)).solution().map(|s| s.cost))
         .unwrap();
     assert_eq!(searcher.join().unwrap(), Some(2000));
 }

@@ -207,3 +207,64 @@ pub fn optimal_or_none<P: SearchProblem<Cost = u32>>(
         _ => false,
     }
 }
+
+/// A line of `length` steps from 0, each forward (`true`) or back (`false`) at cost 1; the
+/// goal is its end. Guided, the heuristic is the exact distance to the end; unguided, there
+/// is none.
+pub struct Line {
+    pub length: u32,
+    pub guided: bool,
+}
+
+impl Line {
+    pub fn guided(length: u32) -> Self {
+        Line {
+            length,
+            guided: true,
+        }
+    }
+
+    pub fn unguided(length: u32) -> Self {
+        Line {
+            length,
+            guided: false,
+        }
+    }
+}
+
+impl SearchProblem for Line {
+    type State = u32;
+    type Move = bool;
+    type Cost = u32;
+    fn start(&self) -> u32 {
+        0
+    }
+    fn is_goal(&self, at: &u32) -> bool {
+        *at == self.length
+    }
+    fn heuristic(&self, at: &u32) -> u32 {
+        if self.guided {
+            self.length - at
+        } else {
+            0
+        }
+    }
+    fn moves(&self, at: &u32, moves: &mut MoveBuffer<bool, u32>) {
+        if *at < self.length {
+            moves.push((true, 1));
+        }
+        if *at > 0 {
+            moves.push((false, 1));
+        }
+    }
+    fn apply(&self, at: &mut u32, forward: bool) {
+        if forward {
+            *at += 1;
+        } else {
+            *at -= 1;
+        }
+    }
+    fn inverse(&self, forward: bool) -> Option<bool> {
+        Some(!forward)
+    }
+}
