@@ -2,8 +2,8 @@
 //!
 //! `pathfinding` describes a problem with a start node and three closures: the successors of a
 //! node with their costs, a heuristic, and a goal test. [`FnProblem`] takes the same four
-//! things, so a call to `pathfinding::directed::idastar::idastar` or `astar` ports by changing
-//! a few lines:
+//! things, so a call to `pathfinding::directed::idastar::idastar`, `astar` or `bfs` ports by
+//! changing a few lines:
 //!
 //! ```text
 //! // pathfinding                                  // informed
@@ -20,10 +20,10 @@
 //! ```
 //!
 //! `pathfinding` returns the nodes of the path; [`FnProblem::path`] gives them from a
-//! [`Solution`]. Like `pathfinding`'s `idastar`, which never revisits a node
-//! of the current path, IDA* and RBFS should run with
-//! [`SearchOptions::detect_cycles`](crate::SearchOptions::detect_cycles) on graphs with
-//! cycles; A* and BFS need nothing more.
+//! [`Solution`]. Like `pathfinding`'s `idastar`, the depth-first engines never step onto a
+//! node already on the current path, so plain [`ida_star`](crate::ida_star()) ends on graphs
+//! with cycles (and, with [`SearchOptions::detect_cycles`](crate::SearchOptions), proves there
+//! is no path in a finite graph).
 //!
 //! ```
 //! use informed::prelude::*;
@@ -42,24 +42,34 @@
 //! let problem = FnProblem::new((0, 0), jumps, distance, |&square| square == (7, 7));
 //!
 //! let by_a_star = a_star(&problem).into_solution().expect("reachable");
-//! let options = SearchOptions::new().detect_cycles(true);
-//! let by_ida = ida_star_with(&problem, &options).into_solution().expect("reachable");
+//! let by_ida = ida_star(&problem).into_solution().expect("reachable");
 //! assert_eq!(by_a_star.cost, 6);
 //! assert_eq!(by_ida.cost, 6);
 //! let squares = problem.path(&by_ida);
 //! assert_eq!((squares[0], squares[6]), ((0, 0), (7, 7)));
 //! ```
 //!
-//! The adapter pays for its convenience: a move is the index of a successor, so applying it
-//! calls the successor closure again, and each state keeps a shared link to the one before it
-//! (one small allocation per move) so that IDA* and RBFS can undo moves. For speed, implement
-//! [`SearchProblem`] directly.
+//! # What the adapter requires, and what it costs
+//!
+//! - `successors` is a function of the node: called twice on one node, it gives the same
+//!   nodes with the same costs. Their *order* may change between calls (a `HashSet` built per
+//!   call): a move names its successor by position and by a hash of the node, and is found by
+//!   the hash when the position no longer holds it.
+//! - Costs are any [`Cost`] type, `i32` as `pathfinding` ports usually have included; a
+//!   negative cost ends the search with [`Outcome::Invalid`](crate::Outcome::Invalid).
+//! - IDA* calls `successors` once per expanded node and the heuristic once per child (and
+//!   once more for each child it goes below), as `pathfinding::idastar` does; A* and BFS call
+//!   `successors` once per expanded node. No state is shared or reference-counted: a state is
+//!   the node and the nodes on the path above it.
 
 use core::fmt;
-use core::hash::{Hash, Hasher};
-use std::rc::Rc;
+use core::hash::{BuildHasher, Hash, Hasher};
+use core::ops::ControlFlow;
 
-use crate::problem::{Cost, MoveBuffer, SearchProblem};
+use hashbrown::{DefaultHashBuilder, HashSet};
+
+use crate::cost::Cost;
+use crate::problem::{ChildVisitor, MoveBuffer, SearchProblem};
 use crate::solution::Solution;
 
 /// A [`SearchProblem`] made of a start node and closures giving a node's successors (with
@@ -69,20 +79,91 @@ pub struct FnProblem<N, FS, FH, FG> {
     successors: FS,
     heuristic: FH,
     success: FG,
+    hasher: DefaultHashBuilder,
 }
 
-/// A state of an [`FnProblem`]: the current node, and a link to the state before it so that a
-/// move can be undone. States compare and hash by their node alone.
+/// A move of an [`FnProblem`]: which successor of the node to step to, by its position in
+/// what the successor closure returns and by a hash of the node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FnMove {
+    index: u32,
+    hash: u32,
+}
+
+impl FnMove {
+    /// The position of the successor in what the successor closure returned.
+    pub fn index(self) -> usize {
+        self.index as usize
+    }
+}
+
+/// How deep a path grows before the nodes on it are also kept in a hash set, so that looking
+/// one up stays cheap however deep the search goes.
+const INDEXED_DEPTH: usize = 32;
+
+/// A state of an [`FnProblem`]: the current node, and the nodes on the path from the start to
+/// it (what the depth-first engines undo moves with, and never step onto again). States
+/// compare and hash by their node alone.
 #[derive(Clone)]
 pub struct FnState<N> {
     node: N,
-    previous: Option<Rc<FnState<N>>>,
+    /// The nodes from the start to the parent of `node`.
+    above: Vec<N>,
+    /// The nodes of `above`, once it is deeper than [`INDEXED_DEPTH`].
+    indexed: Option<HashSet<N>>,
 }
 
-impl<N> FnState<N> {
+impl<N: Clone + Eq + Hash> FnState<N> {
+    fn new(node: N) -> Self {
+        FnState {
+            node,
+            above: Vec::new(),
+            indexed: None,
+        }
+    }
+
     /// The node.
     pub fn node(&self) -> &N {
         &self.node
+    }
+
+    /// Whether `node` is this state's node or one above it on the path.
+    fn on_path(&self, node: &N) -> bool {
+        if *node == self.node {
+            return true;
+        }
+        match &self.indexed {
+            Some(indexed) => indexed.contains(node),
+            None => self.above.contains(node),
+        }
+    }
+
+    /// Steps to `next`, keeping the current node on the path.
+    fn descend(&mut self, next: N) {
+        let parent = core::mem::replace(&mut self.node, next);
+        if let Some(indexed) = &mut self.indexed {
+            indexed.insert(parent.clone());
+        } else if self.above.len() >= INDEXED_DEPTH {
+            let mut indexed: HashSet<N> = self.above.iter().cloned().collect();
+            indexed.insert(parent.clone());
+            self.indexed = Some(indexed);
+        }
+        self.above.push(parent);
+    }
+
+    /// Steps back to the parent; `false` at the start.
+    fn ascend(&mut self) -> bool {
+        let Some(parent) = self.above.pop() else {
+            return false;
+        };
+        if let Some(indexed) = &mut self.indexed {
+            indexed.remove(&parent);
+            if self.above.len() < INDEXED_DEPTH / 2 {
+                self.indexed = None;
+            }
+        }
+        self.node = parent;
+        true
     }
 }
 
@@ -124,21 +205,42 @@ where
             successors,
             heuristic,
             success,
+            hasher: DefaultHashBuilder::default(),
         }
     }
 
     /// The nodes along a solution, the start and the goal included.
-    pub fn path<S>(&self, solution: &Solution<S, u32, C>) -> Vec<N> {
+    pub fn path<S>(&self, solution: &Solution<S, FnMove, C>) -> Vec<N> {
         let mut node = self.start.clone();
         let mut nodes = vec![node.clone()];
-        for &index in &solution.moves {
-            match (self.successors)(&node).into_iter().nth(index as usize) {
-                Some((next, _)) => node = next,
+        for &mv in &solution.moves {
+            match self.successor(&node, mv) {
+                Some(next) => node = next,
                 None => break,
             }
             nodes.push(node.clone());
         }
         nodes
+    }
+
+    fn hash(&self, node: &N) -> u32 {
+        self.hasher.hash_one(node) as u32
+    }
+
+    /// The successor of `node` that `mv` names: at its position if the node there has its
+    /// hash, or else the first successor with that hash.
+    fn successor(&self, node: &N, mv: FnMove) -> Option<N> {
+        let mut by_hash = None;
+        for (index, (next, _)) in (self.successors)(node).into_iter().enumerate() {
+            let hash = self.hash(&next);
+            if hash == mv.hash {
+                if index == mv.index as usize {
+                    return Some(next);
+                }
+                by_hash.get_or_insert(next);
+            }
+        }
+        by_hash
     }
 }
 
@@ -152,15 +254,11 @@ where
     FG: Fn(&N) -> bool,
 {
     type State = FnState<N>;
-    /// The index of the successor taken.
-    type Move = u32;
+    type Move = FnMove;
     type Cost = C;
 
     fn start(&self) -> FnState<N> {
-        FnState {
-            node: self.start.clone(),
-            previous: None,
-        }
+        FnState::new(self.start.clone())
     }
 
     fn is_goal(&self, state: &FnState<N>) -> bool {
@@ -171,30 +269,85 @@ where
         (self.heuristic)(&state.node)
     }
 
-    fn moves(&self, state: &FnState<N>, moves: &mut MoveBuffer<u32, C>) {
-        let successors = (self.successors)(&state.node).into_iter();
-        moves.extend(
-            successors
-                .enumerate()
-                .map(|(index, (_, cost))| (index as u32, cost)),
-        );
-    }
-
-    fn apply(&self, state: &mut FnState<N>, index: u32) {
-        let Some((next, _)) = (self.successors)(&state.node)
-            .into_iter()
-            .nth(index as usize)
-        else {
-            return; // not a move of this state: nothing to do
-        };
-        let node = core::mem::replace(&mut state.node, next);
-        let previous = state.previous.take();
-        state.previous = Some(Rc::new(FnState { node, previous }));
-    }
-
-    fn undo(&self, state: &mut FnState<N>, _index: u32) {
-        if let Some(previous) = state.previous.take() {
-            *state = Rc::try_unwrap(previous).unwrap_or_else(|shared| (*shared).clone());
+    /// The successors not already on the path.
+    fn moves(&self, state: &FnState<N>, moves: &mut MoveBuffer<FnMove, C>) {
+        for (index, (next, cost)) in (self.successors)(&state.node).into_iter().enumerate() {
+            if !state.on_path(&next) {
+                let hash = self.hash(&next);
+                moves.push((
+                    FnMove {
+                        index: index as u32,
+                        hash,
+                    },
+                    cost,
+                ));
+            }
         }
+    }
+
+    /// Steps to the successor `mv` names; a move that names none leaves the state as it is
+    /// and on the path (so that [`undo`](Self::undo) still undoes it).
+    fn apply(&self, state: &mut FnState<N>, mv: FnMove) {
+        let next = self
+            .successor(&state.node, mv)
+            .unwrap_or_else(|| state.node.clone());
+        state.descend(next);
+    }
+
+    fn undo(&self, state: &mut FnState<N>, _mv: FnMove) {
+        state.ascend();
+    }
+
+    fn can_undo(&self, _mv: FnMove) -> bool {
+        true
+    }
+
+    /// One call of the successor closure per node; each child is offered to the engine by its
+    /// heuristic before the state steps to it.
+    fn visit_children<V: ChildVisitor<Self>>(
+        &self,
+        state: &mut FnState<N>,
+        _skip: Option<FnMove>,
+        visitor: &mut V,
+    ) -> ControlFlow<()> {
+        for (index, (next, cost)) in (self.successors)(&state.node).into_iter().enumerate() {
+            if state.on_path(&next) {
+                continue;
+            }
+            if visitor.prune(cost, (self.heuristic)(&next)) {
+                continue;
+            }
+            let mv = FnMove {
+                index: index as u32,
+                hash: self.hash(&next),
+            };
+            state.descend(next);
+            let flow = visitor.visit(state, mv, cost);
+            state.ascend();
+            flow?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// One call of the successor closure per node, each child a state of its own (with no
+    /// path above it: the engines that store states need none).
+    fn successors<F>(
+        &self,
+        state: &FnState<N>,
+        _skip: Option<FnMove>,
+        _moves: &mut MoveBuffer<FnMove, C>,
+        mut each: F,
+    ) -> ControlFlow<()>
+    where
+        F: FnMut(FnState<N>, FnMove, C) -> ControlFlow<()>,
+    {
+        for (index, (next, cost)) in (self.successors)(&state.node).into_iter().enumerate() {
+            let mv = FnMove {
+                index: index as u32,
+                hash: self.hash(&next),
+            };
+            each(FnState::new(next), mv, cost)?;
+        }
+        ControlFlow::Continue(())
     }
 }

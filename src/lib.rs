@@ -66,9 +66,11 @@
 #![deny(missing_docs)]
 
 pub mod closures;
+mod cost;
 pub mod engines;
 pub mod heuristics;
 mod limits;
+mod options;
 pub mod permutation;
 mod problem;
 pub mod puzzles;
@@ -85,10 +87,11 @@ struct ReadmeDoctests;
 
 #[cfg(feature = "parallel")]
 pub use engines::{parallel_ida_star, parallel_ida_star_with};
-pub use limits::{CancelToken, Progress, ProgressEvent, StopReason};
-pub use problem::{ChildVisitor, Cost, ListedChildren, MoveBuffer, PackedStates, SearchProblem};
+pub use cost::{Cost, CostValue};
+pub use options::{CancelToken, Progress, ProgressEvent, SearchOptions, StopReason};
+pub use problem::{ChildVisitor, ListedChildren, MoveBuffer, PackedStates, SearchProblem};
 pub use solution::{
-    check_path, replay, Outcome, OutcomeOf, PathError, ResultOf, SearchOptions, SearchResult,
+    check_path, replay, Outcome, OutcomeOf, PathError, ProblemError, ResultOf, SearchResult,
     Solution, SolutionOf, Stats,
 };
 
@@ -97,9 +100,12 @@ pub mod prelude {
     pub use crate::closures::FnProblem;
     pub use crate::heuristics::TileHeuristic;
     pub use crate::puzzles::{RotationGame, SlidingPuzzle};
+    #[cfg(feature = "parallel")]
+    pub use crate::{parallel_ida_star, parallel_ida_star_with};
     pub use crate::{
-        a_star, a_star_packed, a_star_with, bfs, bfs_with, distance_table, ida_star, ida_star_with,
-        rbfs, rbfs_with, CancelToken, MoveBuffer, Outcome, PackedStates, SearchOptions,
-        SearchProblem, SearchResult, Solution, Stats, StopReason,
+        a_star, a_star_packed, a_star_packed_with, a_star_with, bfs, bfs_with, check_path,
+        distance_table, ida_star, ida_star_with, rbfs, rbfs_with, replay, CancelToken, Cost,
+        CostValue, MoveBuffer, Outcome, PackedStates, ProblemError, SearchOptions, SearchProblem,
+        SearchResult, Solution, Stats, StopReason,
     };
 }

@@ -1,128 +1,23 @@
-//! Stopping a search: node, memory, time and cost limits, cancellation from another thread,
-//! and progress reports to an observer.
+//! Enforcing a search's limits: the [`Watch`] every engine consults as it generates nodes, and
+//! the ticker thread that makes it look at the clock and the cancel token in time.
 
-use core::fmt;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, OnceLock, Weak};
 use std::time::{Duration, Instant};
 
-use num_traits::{Bounded, NumCast};
+use crate::cost::Cost;
+use crate::options::{CancelToken, Progress, ProgressEvent, SearchOptions, StopReason};
+use crate::solution::Stats;
 
-use crate::solution::{SearchOptions, Stats};
-
-/// A flag another thread sets to stop a search. Clones share the flag.
+/// The limits of one search, checked by the engines as they generate nodes.
 ///
-/// ```
-/// use informed::{ida_star_with, CancelToken, Outcome, SearchOptions, StopReason};
-/// use informed::puzzles::SlidingPuzzle;
-///
-/// let token = CancelToken::new();
-/// let puzzle = SlidingPuzzle::<16>::parse(4, 4,
-///     "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15")?;
-/// let stopper = token.clone();
-/// std::thread::spawn(move || {
-///     std::thread::sleep(std::time::Duration::from_millis(20));
-///     stopper.cancel();
-/// });
-/// let result = ida_star_with(&puzzle, &SearchOptions::new().cancel_token(token));
-/// assert!(matches!(result.outcome, Outcome::Stopped { reason: StopReason::Cancelled, .. }));
-/// # Ok::<(), informed::puzzles::PuzzleError>(())
-/// ```
-#[derive(Clone, Debug, Default)]
-pub struct CancelToken(Arc<AtomicBool>);
-
-impl CancelToken {
-    /// A token not yet cancelled.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Asks every search holding this token (or a clone) to stop as soon as it next checks,
-    /// within about a millisecond.
-    pub fn cancel(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether [`cancel`](Self::cancel) was called.
-    pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
-/// Why a search stopped before it could finish.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum StopReason {
-    /// [`SearchOptions::max_nodes`]: the number of nodes generated reached the limit.
-    NodeLimit,
-    /// [`SearchOptions::max_stored`]: A* or BFS stored as many states as allowed (at most
-    /// 2³² − 1, the most their table indexes, whatever the option says).
-    MemoryLimit,
-    /// [`SearchOptions::time_limit`] or [`SearchOptions::deadline`] passed.
-    Deadline,
-    /// [`SearchOptions::cost_bound`]: every solution that remains would cost more.
-    CostBound,
-    /// The [`CancelToken`] was cancelled.
-    Cancelled,
-}
-
-impl fmt::Display for StopReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::NodeLimit => "the node limit was reached",
-            Self::MemoryLimit => "the limit on stored states was reached",
-            Self::Deadline => "the time limit passed",
-            Self::CostBound => "no solution within the cost bound",
-            Self::Cancelled => "the search was cancelled",
-        })
-    }
-}
-
-/// What a progress report is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ProgressEvent {
-    /// IDA* starts an iteration with this threshold.
-    IterationStarted {
-        /// The cost threshold of the iteration.
-        threshold: u128,
-    },
-    /// IDA* finished an iteration without reaching a goal.
-    IterationFinished {
-        /// The cost threshold of the iteration.
-        threshold: u128,
-    },
-    /// Every [`SearchOptions::progress_every`] expansions, in every engine.
-    Periodic,
-}
-
-/// A progress report, handed to the observer of [`SearchOptions::observer`].
-///
-/// Costs are widened to `u128`, so that one observer serves problems of any cost type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// What happened.
-    pub event: ProgressEvent,
-    /// Nodes expanded so far.
-    pub expanded: u64,
-    /// Nodes generated so far.
-    pub generated: u64,
-    /// A*: entries in the open list; BFS: states reached but not yet expanded; IDA* and RBFS:
-    /// the current depth.
-    pub open: usize,
-    /// A* and BFS: states stored; zero for IDA* and RBFS.
-    pub stored: usize,
-    /// Time since the search started.
-    pub elapsed: Duration,
-}
-
-/// The limits of one search, checked by the engines as they expand nodes.
-///
-/// The engines call [`check`](Self::check) at every expansion; it compares the generated
-/// count with the next point where something is due. The clock and the cancellation flag are
-/// read every `stride` generated nodes, a stride that adapts so that they are read about every
-/// half millisecond whatever a node costs; the node limit is exact to one expansion. A* and
-/// BFS also check the memory limit before storing each state.
+/// The engines call [`check`](Self::check) at every expansion (IDA* also at every child it
+/// cuts off); it compares the generated count with `next_check`, the next point where
+/// something is due: the node limit, a progress report, or a look at the clock and the cancel
+/// token. Those are looked at every `stride` generated nodes, a stride that adapts to about
+/// every half millisecond; and when the search has a deadline or a cancel token, a ticker
+/// thread sets `next_check` to zero every half millisecond, so that a search whose nodes
+/// suddenly turn slow still looks within about a millisecond.
 pub(crate) struct Watch<'o, C> {
     max_generated: u64,
     pub max_stored: usize,
@@ -134,29 +29,51 @@ pub(crate) struct Watch<'o, C> {
     progress_every: u64,
     next_progress: u64,
     started: Instant,
-    /// Generated nodes between two reads of the clock.
+    /// Generated nodes between two looks at the clock.
     stride: u64,
-    /// The generated count at which to look again: the next clock read, or the node limit.
-    next_check: u64,
+    /// The generated count at which to look again; the ticker may set it to zero.
+    next_check: Arc<AtomicU64>,
     last_check: Instant,
     /// Parallel IDA*: this task's index, and the least index of a task that found a solution;
     /// a task gives up once an earlier one has succeeded.
     abandon: Option<(&'o AtomicUsize, usize)>,
+    /// Parallel IDA*: the limits the threads share.
+    shared: Option<(&'o SharedLimits, u64)>,
+    /// The engine found the problem at fault and stops at the next check.
+    interrupted: bool,
+}
+
+/// What the threads of one parallel search share: the nodes generated by all of them, and a
+/// flag that stops them all.
+pub(crate) struct SharedLimits {
+    pub generated: AtomicU64,
+    pub max_generated: u64,
+    pub halt: AtomicBool,
 }
 
 const CHECK_PERIOD: Duration = Duration::from_micros(500);
 
-impl<'o, C: Copy + Bounded + NumCast> Watch<'o, C> {
+/// How many nodes a thread of a parallel search generates between two reports to the shared
+/// count: the node limit of a parallel search holds to this many nodes per thread.
+pub(crate) const SHARED_CHUNK: u64 = 4096;
+
+impl<'o, C: Cost> Watch<'o, C> {
     pub fn new(options: &'o SearchOptions<'o>) -> Self {
         let started = Instant::now();
-        let deadline = match (options.deadline, options.time_limit) {
-            (Some(deadline), Some(limit)) => Some(deadline.min(started + limit)),
-            (deadline, limit) => deadline.or_else(|| limit.map(|limit| started + limit)),
+        // A limit too far to add to now is no limit.
+        let limit = options
+            .time_limit
+            .and_then(|limit| started.checked_add(limit));
+        let deadline = match (options.deadline, limit) {
+            (Some(deadline), Some(limit)) => Some(deadline.min(limit)),
+            (deadline, limit) => deadline.or(limit),
         };
-        let cost_bound = options.cost_bound.map_or(C::max_value(), |bound| {
-            C::from(bound).unwrap_or(C::max_value())
-        });
+        let cost_bound = options.cost_bound.map_or(C::MAX, C::from_value);
         let progress_every = options.progress_every.max(1);
+        let next_check = Arc::new(AtomicU64::new(0));
+        if deadline.is_some() || options.cancel.is_some() {
+            ticker::watch(&next_check);
+        }
         Watch {
             max_generated: options.max_nodes.unwrap_or(u64::MAX),
             max_stored: options.max_stored.unwrap_or(usize::MAX),
@@ -168,9 +85,11 @@ impl<'o, C: Copy + Bounded + NumCast> Watch<'o, C> {
             next_progress: progress_every,
             started,
             stride: 1,
-            next_check: 0,
+            next_check,
             last_check: started,
             abandon: None,
+            shared: None,
+            interrupted: false,
         }
     }
 
@@ -180,25 +99,48 @@ impl<'o, C: Copy + Bounded + NumCast> Watch<'o, C> {
         self.abandon = Some((best, index));
     }
 
-    /// Checks the limits at an expansion; `open` and `stored` feed the progress report.
+    /// Makes the search count its nodes into `shared` and stop when it says so. `counted` is
+    /// how many of this search's generated nodes are already in the shared count.
+    #[cfg(feature = "parallel")]
+    pub fn share(&mut self, shared: &'o SharedLimits, counted: u64) {
+        self.shared = Some((shared, counted));
+        self.max_generated = u64::MAX;
+        self.next_check.store(0, Ordering::Relaxed);
+    }
+
+    /// Checks the limits; `open` and `stored` feed the progress report.
     ///
     /// One comparison in the common case: the generated count against the next point where
-    /// something is due (a clock read, a progress report, the node limit).
+    /// something is due.
     #[inline]
     pub fn check(&mut self, stats: &Stats<C>, open: usize, stored: usize) -> Option<StopReason> {
-        if stats.generated < self.next_check {
+        if stats.generated < self.next_check.load(Ordering::Relaxed) {
             return None;
         }
         self.slow_check(stats, open, stored)
     }
 
     #[cold]
+    #[inline(never)]
     fn slow_check(&mut self, stats: &Stats<C>, open: usize, stored: usize) -> Option<StopReason> {
+        let due = self.next_check.load(Ordering::Relaxed);
+        if self.interrupted {
+            return Some(StopReason::Cancelled);
+        }
         if stats.generated >= self.max_generated {
             return Some(StopReason::NodeLimit);
         }
-        if stored >= self.max_stored {
-            return Some(StopReason::MemoryLimit);
+        if let Some((shared, counted)) = &mut self.shared {
+            let new = stats.generated - *counted;
+            *counted = stats.generated;
+            let total = shared.generated.fetch_add(new, Ordering::Relaxed) + new;
+            if total >= shared.max_generated {
+                shared.halt.store(true, Ordering::Relaxed);
+                return Some(StopReason::NodeLimit);
+            }
+            if shared.halt.load(Ordering::Relaxed) {
+                return Some(StopReason::Cancelled);
+            }
         }
         if stats.expanded >= self.next_progress {
             self.next_progress = stats.expanded.saturating_add(self.progress_every);
@@ -217,10 +159,10 @@ impl<'o, C: Copy + Bounded + NumCast> Watch<'o, C> {
         if self.deadline.is_some_and(|deadline| now >= deadline) {
             return Some(StopReason::Deadline);
         }
-        // Aim at one clock read per CHECK_PERIOD.
+        // Aim at one look per CHECK_PERIOD; the ticker catches a sudden slowdown.
         let since = now.duration_since(self.last_check);
         if since < CHECK_PERIOD / 2 {
-            self.stride = (self.stride * 2).min(1 << 18);
+            self.stride = (self.stride * 2).min(1 << 20);
         } else if since > CHECK_PERIOD * 2 {
             self.stride = (self.stride / 2).max(1);
         }
@@ -229,11 +171,29 @@ impl<'o, C: Copy + Bounded + NumCast> Watch<'o, C> {
         // node but the start was generated first): looking again after `progress_in`
         // generations is never late.
         let progress_in = self.next_progress.saturating_sub(stats.expanded);
-        self.next_check = stats
+        let mut step = self.stride.min(progress_in.max(1));
+        if self.shared.is_some() {
+            step = step.min(SHARED_CHUNK);
+        }
+        let next = stats
             .generated
-            .saturating_add(self.stride.min(progress_in.max(1)))
+            .saturating_add(step)
             .min(self.max_generated);
+        // A tick that came in since `due` was read stands: look again at once.
+        let _ = self.next_check.compare_exchange(
+            due,
+            next,
+            Ordering::Relaxed,
+            Ordering::Relaxed,
+        );
         None
+    }
+
+    /// Makes every check from now on stop the search: the engine found the problem at fault
+    /// (a negative cost, say) where it cannot stop at once, and reports that instead.
+    pub fn interrupt(&mut self) {
+        self.interrupted = true;
+        self.next_check.store(0, Ordering::Relaxed);
     }
 
     /// Sends a report to the observer, if there is one.
@@ -251,7 +211,66 @@ impl<'o, C: Copy + Bounded + NumCast> Watch<'o, C> {
     }
 }
 
-/// A cost as `u128`, for progress reports.
-pub(crate) fn widen<C: num_traits::ToPrimitive + Copy>(cost: C) -> u128 {
-    cost.to_u128().unwrap_or(u128::MAX)
+/// The ticker: one thread for the whole process, started the first time a search with a
+/// deadline or a cancel token runs, that every [`CHECK_PERIOD`] sets the `next_check` of every
+/// such search still running to zero, and sleeps while there is none.
+mod ticker {
+    use super::{Arc, AtomicU64, Condvar, Mutex, OnceLock, Ordering, Weak, CHECK_PERIOD};
+
+    struct Ticker {
+        watched: Mutex<Vec<Weak<AtomicU64>>>,
+        wake: Condvar,
+    }
+
+    static TICKER: OnceLock<Option<&'static Ticker>> = OnceLock::new();
+
+    /// Has the ticker set `next_check` to zero every period while it lives. If no thread can
+    /// be started, the searches fall back on their stride alone.
+    pub(super) fn watch(next_check: &Arc<AtomicU64>) {
+        let ticker = TICKER.get_or_init(|| {
+            let ticker: &'static Ticker = Box::leak(Box::new(Ticker {
+                watched: Mutex::new(Vec::new()),
+                wake: Condvar::new(),
+            }));
+            std::thread::Builder::new()
+                .name("informed-ticker".into())
+                .spawn(move || run(ticker))
+                .ok()
+                .map(|_| ticker)
+        });
+        if let Some(ticker) = ticker {
+            if let Ok(mut watched) = ticker.watched.lock() {
+                watched.push(Arc::downgrade(next_check));
+                ticker.wake.notify_one();
+            }
+        }
+    }
+
+    fn run(ticker: &Ticker) {
+        let Ok(mut watched) = ticker.watched.lock() else {
+            return;
+        };
+        loop {
+            watched.retain(|next_check| match next_check.upgrade() {
+                Some(next_check) => {
+                    next_check.store(0, Ordering::Relaxed);
+                    true
+                }
+                None => false,
+            });
+            if watched.is_empty() {
+                watched = match ticker.wake.wait(watched) {
+                    Ok(watched) => watched,
+                    Err(_) => return,
+                };
+                continue;
+            }
+            drop(watched);
+            std::thread::sleep(CHECK_PERIOD);
+            watched = match ticker.watched.lock() {
+                Ok(watched) => watched,
+                Err(_) => return,
+            };
+        }
+    }
 }

@@ -4,23 +4,7 @@ use core::fmt::Debug;
 use core::hash::Hash;
 use core::ops::ControlFlow;
 
-use num_traits::{PrimInt, Unsigned, WrappingAdd, Zero};
-
-/// The integer types a path cost can have: `u8`, `u16`, `u32`, `u64`, `u128` and `usize`.
-///
-/// Costs are unsigned integers, so a negative edge cost cannot be expressed and no engine ever
-/// compares costs with an epsilon. Engines add costs with saturating arithmetic: a path whose
-/// cost overflows the type is treated as infinitely expensive rather than wrapping around.
-/// This trait is implemented for every type that satisfies its bounds; you never implement it.
-pub trait Cost:
-    PrimInt + Unsigned + WrappingAdd + Hash + Debug + Default + Send + Sync + 'static
-{
-}
-
-impl<T> Cost for T where
-    T: PrimInt + Unsigned + WrappingAdd + Hash + Debug + Default + Send + Sync + 'static
-{
-}
+use crate::cost::Cost;
 
 /// The buffer a problem appends the moves of a state to, each with its cost.
 ///
@@ -228,7 +212,7 @@ pub trait SearchProblem {
     /// every goal. Defaults to zero.
     fn heuristic(&self, state: &Self::State) -> Self::Cost {
         let _ = state;
-        Self::Cost::zero()
+        Self::Cost::ZERO
     }
 
     /// The heuristic of the state `mv` would lead to from `state`, without applying it, if the
@@ -255,17 +239,27 @@ pub trait SearchProblem {
 
     /// Undoes `mv`, which was the last move applied to `state`, restoring it exactly.
     ///
-    /// The default applies [`inverse(mv)`](Self::inverse). A problem with a move that has no
-    /// inverse must override this method (for instance by keeping what it needs to restore in
-    /// the state); the default panics on such a move, because it cannot be undone.
+    /// The default applies [`inverse(mv)`](Self::inverse). Engines call it only for moves
+    /// for which [`can_undo`](Self::can_undo) holds; for the others they keep a copy of the
+    /// state instead. If called on a move with no inverse, the default leaves the state as
+    /// it is.
     fn undo(&self, state: &mut Self::State, mv: Self::Move) {
-        match self.inverse(mv) {
-            Some(inverse) => self.apply(state, inverse),
-            None => panic!(
-                "SearchProblem::undo: this move has no inverse; a problem whose moves are not \
-                 all invertible must override `undo`"
-            ),
+        if let Some(inverse) = self.inverse(mv) {
+            self.apply(state, inverse);
         }
+    }
+
+    /// Whether [`undo`](Self::undo) can undo `mv`. Defaults to whether `mv` has an
+    /// [`inverse`](Self::inverse).
+    ///
+    /// The depth-first engines work in place, applying and undoing moves, for every move for
+    /// which this holds; for the others they clone the state before applying the move and
+    /// restore the clone after, which is correct but slower. A problem that overrides `undo`
+    /// without giving inverses (keeping what it needs to restore in the state, say) overrides
+    /// this too, to return `true`.
+    #[inline]
+    fn can_undo(&self, mv: Self::Move) -> bool {
+        self.inverse(mv).is_some()
     }
 
     /// Internal iteration over the children of `state`, the fast path of the depth-first
@@ -322,6 +316,9 @@ pub trait SearchProblem {
     ///     fn undo(&self, n: &mut u32, step: u32) {
     ///         *n -= step;
     ///     }
+    ///     fn can_undo(&self, _: u32) -> bool {
+    ///         true
+    ///     }
     ///     fn heuristic(&self, n: &u32) -> u32 {
     ///         (self.target.saturating_sub(*n) * 3).div_ceil(5)
     ///     }
@@ -372,9 +369,16 @@ pub trait SearchProblem {
                     continue;
                 }
             }
-            self.apply(state, mv);
-            flow = visitor.visit(state, mv, cost);
-            self.undo(state, mv);
+            if self.can_undo(mv) {
+                self.apply(state, mv);
+                flow = visitor.visit(state, mv, cost);
+                self.undo(state, mv);
+            } else {
+                let saved = state.clone();
+                self.apply(state, mv);
+                flow = visitor.visit(state, mv, cost);
+                *state = saved;
+            }
             if flow.is_break() {
                 break;
             }
@@ -383,20 +387,43 @@ pub trait SearchProblem {
         flow
     }
 
-    /// The successors of `state`, each with the move that leads to it and its cost, in the
-    /// order of [`moves`](Self::moves). The default clones the state once per move and applies
-    /// the move to the clone.
-    fn successors(&self, state: &Self::State) -> Vec<(Self::State, Self::Move, Self::Cost)> {
-        let mut moves = MoveBuffer::new();
-        self.moves(state, &mut moves);
-        moves
-            .into_iter()
-            .map(|(mv, cost)| {
-                let mut next = state.clone();
-                self.apply(&mut next, mv);
-                (next, mv, cost)
-            })
-            .collect()
+    /// Hands every child of `state` but the one reached by `skip` to `each`, as a new state
+    /// with its move and cost, in the order of [`moves`](Self::moves): the way the engines
+    /// that store states ([`a_star`](crate::a_star()), [`bfs`](crate::bfs())) generate
+    /// children. Stops early when `each` returns `Break`.
+    ///
+    /// The default lists the moves into `moves` (a scratch buffer it leaves as it found it)
+    /// and clones `state` once per move to apply it. A problem that computes its children
+    /// whole, as the closure adapter does, overrides it to compute them once.
+    #[inline]
+    fn successors<F>(
+        &self,
+        state: &Self::State,
+        skip: Option<Self::Move>,
+        moves: &mut MoveBuffer<Self::Move, Self::Cost>,
+        mut each: F,
+    ) -> ControlFlow<()>
+    where
+        Self: Sized,
+        F: FnMut(Self::State, Self::Move, Self::Cost) -> ControlFlow<()>,
+    {
+        let first = moves.len();
+        self.moves(state, moves);
+        let mut flow = ControlFlow::Continue(());
+        for i in first..moves.len() {
+            let (mv, cost) = moves[i];
+            if skip == Some(mv) {
+                continue;
+            }
+            let mut child = state.clone();
+            self.apply(&mut child, mv);
+            flow = each(child, mv, cost);
+            if flow.is_break() {
+                break;
+            }
+        }
+        moves.truncate(first);
+        flow
     }
 }
 
@@ -488,5 +515,8 @@ where
     }
     fn undo(&self, state: &mut Self::State, mv: Self::Move) {
         self.0.undo(state, mv);
+    }
+    fn can_undo(&self, mv: Self::Move) -> bool {
+        self.0.can_undo(mv)
     }
 }

@@ -1,16 +1,14 @@
-//! What an engine returns: the [`Outcome`] of a search, its [`Solution`] and its [`Stats`],
-//! and the [`SearchOptions`] a search takes.
+//! What an engine answers: the [`Outcome`] of a search, its [`Solution`] and its [`Stats`];
+//! and the checks of a path ([`replay`], [`check_path`]) with the errors they name.
 
 use core::fmt;
-use std::time::{Duration, Instant};
 
-use num_traits::{Saturating, Zero};
-
-use crate::limits::{CancelToken, Progress, StopReason};
+use crate::cost::{Cost, CostValue};
+use crate::options::{SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, SearchProblem};
 
 /// The result of a search: how it ended and what it cost to get there.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult<S, M, C> {
     /// How the search ended.
     pub outcome: Outcome<S, M, C>,
@@ -34,7 +32,7 @@ pub type SolutionOf<P> =
     Solution<<P as SearchProblem>::State, <P as SearchProblem>::Move, <P as SearchProblem>::Cost>;
 
 /// How a search ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum Outcome<S, M, C> {
     /// A goal was reached; with an admissible heuristic the solution is optimal.
@@ -50,14 +48,24 @@ pub enum Outcome<S, M, C> {
         /// that much or less); `None` for the other engines or before the first one ended.
         completed_threshold: Option<C>,
     },
+    /// The problem broke the contract of [`SearchProblem`]: a negative or NaN cost, or a
+    /// returned path that fails [`check_path`] (an inadmissible heuristic, an `undo` that
+    /// does not restore the state). A bug in the problem, reported instead of a panic.
+    Invalid {
+        /// What is wrong.
+        error: ProblemError,
+        /// The path the engine found, when the error was found in it by the path check: it
+        /// still replays to a goal, but may not be optimal.
+        solution: Option<Solution<S, M, C>>,
+    },
 }
 
 /// A path from the start to a goal.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Solution<S, M, C> {
     /// The moves, in order, from the start state to the goal.
     pub moves: Vec<M>,
-    /// The total cost of the moves.
+    /// The total cost of the moves: their exact sum, added up along the path.
     pub cost: C,
     /// The states along the path, the start and the goal included (one more than the moves),
     /// when [`SearchOptions::record_states`] asked for them.
@@ -71,7 +79,7 @@ pub struct Solution<S, M, C> {
 /// children are generated. A move the engine skips because it is the inverse of the move that
 /// led to the current state generates nothing. IDA* counts every iteration, the last one up to
 /// the moment it reaches the goal.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Stats<C> {
     /// Nodes whose children were generated.
     pub expanded: u64,
@@ -84,192 +92,12 @@ pub struct Stats<C> {
     pub stored: usize,
 }
 
-/// Options every engine takes; [`SearchOptions::default`] gives what the plain calls use.
-///
-/// The struct is `#[non_exhaustive]`: build it with [`SearchOptions::new`] and the methods
-/// below, so that options added later do not break your code.
-///
-/// ```
-/// use std::time::Duration;
-/// use informed::{a_star_with, SearchOptions, StopReason};
-/// use informed::puzzles::SlidingPuzzle;
-///
-/// let puzzle = SlidingPuzzle::<16>::parse(4, 4,
-///     "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15")?;
-/// let options = SearchOptions::new()
-///     .max_stored(100_000)
-///     .time_limit(Duration::from_secs(10));
-/// let result = a_star_with(&puzzle, &options);
-/// assert_eq!(result.stopped(), Some(StopReason::MemoryLimit));
-/// assert!(result.stats.stored <= 100_000);
-/// # Ok::<(), informed::puzzles::PuzzleError>(())
-/// ```
-#[derive(Clone)]
-#[non_exhaustive]
-pub struct SearchOptions<'a> {
-    /// Whether the solution should carry the states along its path. Off by default.
-    pub record_states: bool,
-    /// Whether IDA* and RBFS should skip a state that is already on the current path. Off
-    /// by default: the check costs a hash lookup per generated node, and most puzzles need
-    /// only the inverse-move pruning every engine does. Turn it on for a finite space with
-    /// cycles in which the goal may be unreachable: with it, IDA* and RBFS end with
-    /// [`Outcome::NoSolution`] instead of deepening forever. A* and BFS ignore it: they
-    /// never store a state twice.
-    pub detect_cycles: bool,
-    /// Stop once this many nodes are generated ([`StopReason::NodeLimit`]). Checked at each
-    /// expansion, so the count may pass the limit by one node's children.
-    pub max_nodes: Option<u64>,
-    /// A* and BFS: stop once this many states are stored ([`StopReason::MemoryLimit`]).
-    pub max_stored: Option<usize>,
-    /// Stop once this much time has passed since the search started
-    /// ([`StopReason::Deadline`]).
-    pub time_limit: Option<Duration>,
-    /// Stop at this instant ([`StopReason::Deadline`]).
-    pub deadline: Option<Instant>,
-    /// Look for solutions costing at most this much; stop with [`StopReason::CostBound`] once
-    /// none is left. Given as `u128` so that one value serves every cost type.
-    pub cost_bound: Option<u128>,
-    /// Stop when this token is cancelled ([`StopReason::Cancelled`]).
-    pub cancel: Option<CancelToken>,
-    /// Called with a [`Progress`] report at each IDA* iteration's start and end, and every
-    /// [`progress_every`](Self::progress_every) expansions in every engine.
-    pub observer: Option<&'a dyn Fn(&Progress)>,
-    /// How many expansions between periodic progress reports; 1,048,576 by default.
-    pub progress_every: u64,
-    /// Check the returned path before returning it: along it, the heuristic never exceeds
-    /// the remaining cost, and applying then undoing each available move restores the state.
-    /// A failure panics with a message naming the step, since it reveals a bug in the
-    /// problem. On by default in builds with debug assertions, off in release builds.
-    pub check_path: bool,
-}
-
-impl fmt::Debug for SearchOptions<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("SearchOptions")
-            .field("record_states", &self.record_states)
-            .field("detect_cycles", &self.detect_cycles)
-            .field("max_nodes", &self.max_nodes)
-            .field("max_stored", &self.max_stored)
-            .field("time_limit", &self.time_limit)
-            .field("deadline", &self.deadline)
-            .field("cost_bound", &self.cost_bound)
-            .field("cancel", &self.cancel)
-            .field("observer", &self.observer.map(|_| "Fn(&Progress)"))
-            .field("progress_every", &self.progress_every)
-            .field("check_path", &self.check_path)
-            .finish()
-    }
-}
-
-impl Default for SearchOptions<'_> {
-    fn default() -> Self {
-        SearchOptions {
-            record_states: false,
-            detect_cycles: false,
-            max_nodes: None,
-            max_stored: None,
-            time_limit: None,
-            deadline: None,
-            cost_bound: None,
-            cancel: None,
-            observer: None,
-            progress_every: 1 << 20,
-            check_path: cfg!(debug_assertions),
-        }
-    }
-}
-
-impl<'a> SearchOptions<'a> {
-    /// The default options: no limits, no observer, path checks in debug builds only.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Asks for the states along the solution path in [`Solution::states`].
-    #[must_use]
-    pub fn record_states(mut self, record: bool) -> Self {
-        self.record_states = record;
-        self
-    }
-
-    /// Asks IDA* and RBFS to skip states already on the current path (see the field).
-    #[must_use]
-    pub fn detect_cycles(mut self, detect: bool) -> Self {
-        self.detect_cycles = detect;
-        self
-    }
-
-    /// Stops after this many generated nodes.
-    #[must_use]
-    pub fn max_nodes(mut self, nodes: u64) -> Self {
-        self.max_nodes = Some(nodes);
-        self
-    }
-
-    /// Stops A* and BFS once they store this many states. Without it they stop at 2³² − 1
-    /// states, the most their table indexes.
-    #[must_use]
-    pub fn max_stored(mut self, states: usize) -> Self {
-        self.max_stored = Some(states);
-        self
-    }
-
-    /// Stops after this much time.
-    #[must_use]
-    pub fn time_limit(mut self, limit: Duration) -> Self {
-        self.time_limit = Some(limit);
-        self
-    }
-
-    /// Stops at this instant.
-    #[must_use]
-    pub fn deadline(mut self, deadline: Instant) -> Self {
-        self.deadline = Some(deadline);
-        self
-    }
-
-    /// Looks only for solutions costing at most `bound`.
-    #[must_use]
-    pub fn cost_bound(mut self, bound: u128) -> Self {
-        self.cost_bound = Some(bound);
-        self
-    }
-
-    /// Stops when `token` is cancelled.
-    #[must_use]
-    pub fn cancel_token(mut self, token: CancelToken) -> Self {
-        self.cancel = Some(token);
-        self
-    }
-
-    /// Reports progress to `observer`.
-    #[must_use]
-    pub fn observer(mut self, observer: &'a dyn Fn(&Progress)) -> Self {
-        self.observer = Some(observer);
-        self
-    }
-
-    /// Sets the number of expansions between periodic progress reports.
-    #[must_use]
-    pub fn progress_every(mut self, expansions: u64) -> Self {
-        self.progress_every = expansions;
-        self
-    }
-
-    /// Checks the returned path (see the field).
-    #[must_use]
-    pub fn check_path(mut self, check: bool) -> Self {
-        self.check_path = check;
-        self
-    }
-}
-
 impl<S, M, C> SearchResult<S, M, C> {
     /// The solution, if the search found one.
     pub fn solution(&self) -> Option<&Solution<S, M, C>> {
         match &self.outcome {
             Outcome::Solved(solution) => Some(solution),
-            Outcome::NoSolution | Outcome::Stopped { .. } => None,
+            _ => None,
         }
     }
 
@@ -277,7 +105,15 @@ impl<S, M, C> SearchResult<S, M, C> {
     pub fn into_solution(self) -> Option<Solution<S, M, C>> {
         match self.outcome {
             Outcome::Solved(solution) => Some(solution),
-            Outcome::NoSolution | Outcome::Stopped { .. } => None,
+            _ => None,
+        }
+    }
+
+    /// What is wrong with the problem, if the search found it broke the contract.
+    pub fn problem_error(&self) -> Option<&ProblemError> {
+        match &self.outcome {
+            Outcome::Invalid { error, .. } => Some(error),
+            _ => None,
         }
     }
 
@@ -295,6 +131,41 @@ impl<S, M, C> SearchResult<S, M, C> {
     }
 }
 
+impl<S: Clone, M: Copy, C> Solution<S, M, C> {
+    /// The states along the path, the start and the goal included (one more than the moves):
+    /// the recorded ones if [`SearchOptions::record_states`] asked for them, or else by
+    /// playing the moves from `problem`'s start.
+    ///
+    /// ```
+    /// use informed::{ida_star, SearchProblem};
+    /// use informed::puzzles::SlidingPuzzle;
+    ///
+    /// let puzzle = SlidingPuzzle::<9>::parse(3, 3, "283104765", "123804765")?;
+    /// let solution = ida_star(&puzzle).into_solution().expect("solvable");
+    /// let boards = solution.states(&puzzle);
+    /// assert_eq!(boards.len(), solution.len() + 1);
+    /// assert_eq!(boards[0], puzzle.start());
+    /// assert!(puzzle.is_goal(&boards[solution.len()]));
+    /// # Ok::<(), informed::puzzles::PuzzleError>(())
+    /// ```
+    pub fn states<P>(&self, problem: &P) -> Vec<S>
+    where
+        P: SearchProblem<State = S, Move = M>,
+    {
+        if let Some(states) = &self.states {
+            return states.clone();
+        }
+        let mut state = problem.start();
+        let mut states = Vec::with_capacity(self.moves.len() + 1);
+        states.push(state.clone());
+        for &mv in &self.moves {
+            problem.apply(&mut state, mv);
+            states.push(state.clone());
+        }
+        states
+    }
+}
+
 impl<S, M, C> Solution<S, M, C> {
     /// The number of moves.
     pub fn len(&self) -> usize {
@@ -307,9 +178,12 @@ impl<S, M, C> Solution<S, M, C> {
     }
 }
 
+
 /// Plays `moves` from the problem's start, checking each against the moves the problem offers
-/// in the state it reaches. Returns the final state and the total cost, or `None` if some move
-/// is not available where it is played.
+/// in the state it reaches. Returns the final state and the exact total cost, or the first
+/// thing wrong: a move not available where it is played ([`PathError::IllegalMove`]), a cost
+/// that is negative or NaN ([`PathError::InvalidCost`]), a total that reaches
+/// [`Cost::MAX`] ([`PathError::CostOverflow`]).
 ///
 /// ```
 /// use informed::{ida_star, replay, SearchProblem};
@@ -322,15 +196,33 @@ impl<S, M, C> Solution<S, M, C> {
 /// assert_eq!(cost, solution.cost);
 /// # Ok::<(), informed::puzzles::PuzzleError>(())
 /// ```
-pub fn replay<P: SearchProblem>(problem: &P, moves: &[P::Move]) -> Option<(P::State, P::Cost)> {
+pub fn replay<P: SearchProblem>(
+    problem: &P,
+    moves: &[P::Move],
+) -> Result<(P::State, P::Cost), PathError> {
     let mut state = problem.start();
-    let mut cost = P::Cost::zero();
+    let mut cost = P::Cost::ZERO;
     let mut available = MoveBuffer::new();
-    for &mv in moves {
-        cost = cost.saturating_add(offered_cost(problem, &state, mv, &mut available)?);
+    for (step, &mv) in moves.iter().enumerate() {
+        cost = add_step(cost, offered_cost(problem, &state, mv, &mut available, step)?, step)?;
         problem.apply(&mut state, mv);
     }
-    Some((state, cost))
+    Ok((state, cost))
+}
+
+/// `total + cost` for the move at `step`, or why it cannot be added.
+fn add_step<C: Cost>(total: C, cost: C, step: usize) -> Result<C, PathError> {
+    if !cost.is_valid() {
+        return Err(PathError::InvalidCost {
+            step,
+            cost: cost.value(),
+        });
+    }
+    let sum = total.saturating_add(cost);
+    if sum >= C::MAX {
+        return Err(PathError::CostOverflow { step });
+    }
+    Ok(sum)
 }
 
 /// The cost of `mv` if it is among the moves the problem offers in `state`, which are left in
@@ -340,21 +232,37 @@ fn offered_cost<P: SearchProblem>(
     state: &P::State,
     mv: P::Move,
     available: &mut MoveBuffer<P::Move, P::Cost>,
-) -> Option<P::Cost> {
+    step: usize,
+) -> Result<P::Cost, PathError> {
     available.clear();
     problem.moves(state, available);
     available
         .iter()
         .find(|(offered, _)| *offered == mv)
         .map(|&(_, cost)| cost)
+        .ok_or(PathError::IllegalMove { step })
 }
 
-/// What [`check_path`] found wrong with a path, at which step (0 is the start state).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What [`replay`] or [`check_path`] found wrong with a path, at which step (0 is the start
+/// state).
+#[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum PathError {
     /// The move at this step is not among the moves the problem offers there.
     IllegalMove {
+        /// The step, counted from zero.
+        step: usize,
+    },
+    /// The move at this step has a negative or NaN cost.
+    InvalidCost {
+        /// The step, counted from zero.
+        step: usize,
+        /// The cost.
+        cost: CostValue,
+    },
+    /// The cost of the path up to this step's move reaches [`Cost::MAX`], which stands for
+    /// infinity: the path is no path.
+    CostOverflow {
         /// The step, counted from zero.
         step: usize,
     },
@@ -366,9 +274,9 @@ pub enum PathError {
         /// The step, counted from zero.
         step: usize,
         /// The heuristic there.
-        heuristic: u128,
+        heuristic: CostValue,
         /// The cost of the rest of the path.
-        remaining: u128,
+        remaining: CostValue,
     },
     /// Applying the move at `move_index` (in the order [`SearchProblem::moves`] yields them)
     /// and undoing it did not restore the state at this step.
@@ -384,6 +292,14 @@ impl fmt::Display for PathError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::IllegalMove { step } => write!(f, "step {step}: the move is not available"),
+            Self::InvalidCost { step, cost } => {
+                write!(f, "step {step}: the move costs {cost}, which is not a valid cost")
+            }
+            Self::CostOverflow { step } => write!(
+                f,
+                "step {step}: the path's cost reaches the cost type's maximum, which stands \
+                 for infinity (use a wider cost type)"
+            ),
             Self::NotAGoal => f.write_str("the path does not end at a goal"),
             Self::Overestimate {
                 step,
@@ -404,22 +320,87 @@ impl fmt::Display for PathError {
 
 impl std::error::Error for PathError {}
 
-/// Checks a path from the problem's start: every move is available where it is played, the
-/// path ends at a goal, the heuristic never exceeds the cost still to go (admissibility along
-/// the path), and at every state applying then undoing each available move restores it.
+/// How a problem broke the contract of [`SearchProblem`], as [`Outcome::Invalid`] reports it.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum ProblemError {
+    /// [`SearchProblem::moves`] gave a move with a negative or NaN cost.
+    InvalidCost {
+        /// The cost.
+        cost: CostValue,
+    },
+    /// [`SearchProblem::heuristic`] (or `heuristic_after`) gave a negative or NaN value.
+    InvalidHeuristic {
+        /// The value.
+        heuristic: CostValue,
+    },
+    /// The path the engine found fails [`check_path`], which
+    /// [`SearchOptions::check_path`] runs (by default in builds with debug assertions). Turn
+    /// the option off to get the path regardless.
+    Path(PathError),
+}
+
+impl fmt::Display for ProblemError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::InvalidCost { cost } => write!(
+                f,
+                "a move costs {cost}: move costs must be zero or more, and not NaN"
+            ),
+            Self::InvalidHeuristic { heuristic } => write!(
+                f,
+                "the heuristic gave {heuristic}: it must be zero or more, and not NaN"
+            ),
+            Self::Path(error) => write!(
+                f,
+                "the solution path fails its check ({error}); \
+                 `SearchOptions::check_path(false)` returns it unchecked"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ProblemError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::Path(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+/// Checks a path from the problem's start: every move is available where it is played, its
+/// cost is valid and the total stays below [`Cost::MAX`], the path ends at a goal, the
+/// heuristic never exceeds the cost still to go (admissibility along the path), and at every
+/// state applying then undoing each available move that [`SearchProblem::can_undo`] restores
+/// it.
 ///
 /// The engines run this on the path they return when [`SearchOptions::check_path`] is set
-/// (by default, in builds with debug assertions).
+/// (by default, in builds with debug assertions), and report a failure as
+/// [`Outcome::Invalid`].
 pub fn check_path<P: SearchProblem>(problem: &P, moves: &[P::Move]) -> Result<(), PathError> {
+    check(problem, moves, true)
+}
+
+/// [`check_path`], with or without the admissibility check (a weighted or greedy search does
+/// not promise it).
+pub(crate) fn check<P: SearchProblem>(
+    problem: &P,
+    moves: &[P::Move],
+    admissible: bool,
+) -> Result<(), PathError> {
     let mut states = Vec::with_capacity(moves.len() + 1);
     let mut step_costs = Vec::with_capacity(moves.len());
     let mut state = problem.start();
     let mut available = MoveBuffer::new();
+    let mut total = P::Cost::ZERO;
     for (step, &mv) in moves.iter().enumerate() {
-        let Some(cost) = offered_cost(problem, &state, mv, &mut available) else {
-            return Err(PathError::IllegalMove { step });
-        };
+        let cost = offered_cost(problem, &state, mv, &mut available, step)?;
+        total = add_step(total, cost, step)?;
         for (move_index, &(other, _)) in available.iter().enumerate() {
+            if !problem.can_undo(other) {
+                continue;
+            }
             let mut probe = state.clone();
             problem.apply(&mut probe, other);
             problem.undo(&mut probe, other);
@@ -427,16 +408,22 @@ pub fn check_path<P: SearchProblem>(problem: &P, moves: &[P::Move]) -> Result<()
                 return Err(PathError::UndoMismatch { step, move_index });
             }
         }
-        states.push(state.clone());
+        if admissible {
+            states.push(state.clone());
+        }
         step_costs.push(cost);
         problem.apply(&mut state, mv);
     }
     if !problem.is_goal(&state) {
         return Err(PathError::NotAGoal);
     }
+    if !admissible {
+        return Ok(());
+    }
     states.push(state);
-    // remaining[step]: the cost of the path from that step to its end.
-    let mut remaining = vec![P::Cost::zero(); states.len()];
+    // remaining[step]: the cost of the path from that step to its end (below MAX: the whole
+    // path is).
+    let mut remaining = vec![P::Cost::ZERO; states.len()];
     for step in (0..step_costs.len()).rev() {
         remaining[step] = remaining[step + 1].saturating_add(step_costs[step]);
     }
@@ -445,40 +432,74 @@ pub fn check_path<P: SearchProblem>(problem: &P, moves: &[P::Move]) -> Result<()
         if heuristic > remaining {
             return Err(PathError::Overestimate {
                 step,
-                heuristic: crate::limits::widen(heuristic),
-                remaining: crate::limits::widen(remaining),
+                heuristic: heuristic.value(),
+                remaining: remaining.value(),
             });
         }
     }
     Ok(())
 }
 
-/// Builds the solution the engines return from its moves, replaying them from the start when
-/// the caller asked for the states, and checking the path when asked.
-pub(crate) fn solution_from_moves<P: SearchProblem>(
+/// What the engines promise of the path they return, for the check.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Promise {
+    /// An optimal path: the heuristic is checked for admissibility along it.
+    Optimal,
+    /// Any path to a goal (weighted A*, greedy search, BFS with costs).
+    AnyPath,
+}
+
+/// Builds the outcome the engines return for a path they found: the cost added up along it
+/// (exactly, and refused if it reaches [`Cost::MAX`]), the states if the caller asked for
+/// them, and the path checked if asked.
+pub(crate) fn solved<P: SearchProblem>(
     problem: &P,
     moves: Vec<P::Move>,
-    cost: P::Cost,
     options: &SearchOptions,
-) -> SolutionOf<P> {
+    promise: Promise,
+) -> Outcome<P::State, P::Move, P::Cost> {
     if options.check_path {
-        if let Err(error) = check_path(problem, &moves) {
-            panic!("informed: the solution path fails its check: {error}");
+        if let Err(error) = check(problem, &moves, promise == Promise::Optimal) {
+            let solution = replay(problem, &moves).ok().map(|(_, cost)| Solution {
+                moves,
+                cost,
+                states: None,
+            });
+            return Outcome::Invalid {
+                error: ProblemError::Path(error),
+                solution,
+            };
         }
     }
-    let states = options.record_states.then(|| {
-        let mut state = problem.start();
+    let mut state = problem.start();
+    let mut states = options.record_states.then(|| {
         let mut states = Vec::with_capacity(moves.len() + 1);
         states.push(state.clone());
-        for &mv in &moves {
-            problem.apply(&mut state, mv);
-            states.push(state.clone());
-        }
         states
     });
-    Solution {
+    let mut cost = P::Cost::ZERO;
+    let mut available = MoveBuffer::new();
+    for (step, &mv) in moves.iter().enumerate() {
+        let step_cost = match offered_cost(problem, &state, mv, &mut available, step)
+            .and_then(|step_cost| add_step(cost, step_cost, step))
+        {
+            Ok(total) => total,
+            Err(error) => {
+                return Outcome::Invalid {
+                    error: ProblemError::Path(error),
+                    solution: None,
+                }
+            }
+        };
+        cost = step_cost;
+        problem.apply(&mut state, mv);
+        if let Some(states) = &mut states {
+            states.push(state.clone());
+        }
+    }
+    Outcome::Solved(Solution {
         moves,
         cost,
         states,
-    }
+    })
 }

@@ -5,13 +5,13 @@ use std::cell::Cell;
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
-use informed::{Progress, ProgressEvent};
+use informed::{CostValue, Progress, ProgressEvent};
 
 /// Draws progress reports as one line that rewrites itself, once a search has run a while.
 pub struct LiveLine {
     enabled: bool,
     drawn: Cell<bool>,
-    threshold: Cell<u128>,
+    threshold: Cell<CostValue>,
 }
 
 impl LiveLine {
@@ -20,7 +20,7 @@ impl LiveLine {
         LiveLine {
             enabled: std::io::stderr().is_terminal(),
             drawn: Cell::new(false),
-            threshold: Cell::new(0),
+            threshold: Cell::new(CostValue::Unsigned(0)),
         }
     }
 

@@ -79,6 +79,9 @@ impl SearchProblem for Graph {
     fn undo(&self, node: &mut usize, (from, _): (usize, usize)) {
         *node = from;
     }
+    fn can_undo(&self, _: (usize, usize)) -> bool {
+        true
+    }
 }
 
 fn graph(data: &[u8]) {

@@ -2,14 +2,15 @@
 
 use core::cmp::Reverse;
 use core::hash::Hash;
+use core::ops::ControlFlow;
 use std::collections::{BTreeMap, VecDeque};
 
-use num_traits::{Bounded, Saturating, Zero};
-
+use crate::cost::Cost;
 use crate::engines::node_table::{Node, NodeTable};
-use crate::limits::{StopReason, Watch};
+use crate::limits::Watch;
+use crate::options::{SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, PackedStates, SearchProblem};
-use crate::solution::{solution_from_moves, Outcome, OutcomeOf, ResultOf, SearchOptions, Stats};
+use crate::solution::{solved, Outcome, OutcomeOf, ProblemError, Promise, ResultOf, Stats};
 
 /// Solves `problem` with A* (Hart, Nilsson and Raphael, 1968), with default options.
 ///
@@ -24,9 +25,11 @@ use crate::solution::{solution_from_moves, Outcome, OutcomeOf, ResultOf, SearchO
 /// - **Heuristic:** with an admissible heuristic the solution is optimal. A state reached
 ///   again by a cheaper path is reopened, so a consistent heuristic is not required; with a
 ///   consistent one, each state is expanded at most once. A state whose heuristic is
-///   `Cost::max_value()` is treated as a dead end and never stored.
+///   [`Cost::MAX`] is treated as a dead end and never stored, and so is one whose `g + h`
+///   reaches `MAX`.
 /// - **Time and memory:** O(s log s) time and O(s) memory for the s states whose `f` is below
-///   the optimal cost. A* clones the state once per generated child (so it needs no inverse
+///   the optimal cost. A* makes each child a state of its own, through
+///   [`SearchProblem::successors`] (by default a clone and an apply: it needs no inverse
 ///   moves) and makes no other allocation per node beyond the growth of the table and queue.
 /// - **No solution:** in a finite space, the search ends with
 ///   [`Outcome::NoSolution`] once every reachable state is expanded.
@@ -93,9 +96,13 @@ fn search<P: SearchProblem, S: Storage<P>>(problem: &P, options: &SearchOptions)
     };
     let outcome = match search.run(options) {
         Ok(outcome) => outcome,
-        Err(reason) => Outcome::Stopped {
+        Err(Halt::Stopped(reason)) => Outcome::Stopped {
             reason,
             completed_threshold: None,
+        },
+        Err(Halt::Invalid(error)) => Outcome::Invalid {
+            error,
+            solution: None,
         },
     };
     search.stats.stored = search.table.len();
@@ -154,10 +161,22 @@ impl<P: PackedStates> Storage<P> for Packed {
     }
 }
 
+/// Why A* ended before it could finish.
+enum Halt {
+    Stopped(StopReason),
+    Invalid(ProblemError),
+}
+
+impl From<StopReason> for Halt {
+    fn from(reason: StopReason) -> Self {
+        Halt::Stopped(reason)
+    }
+}
+
 struct Search<'p, P: SearchProblem, S: Storage<P>> {
     problem: &'p P,
     table: NodeTable<S::Stored, P::Move, P::Cost>,
-    open: OpenList<P::Cost>,
+    open: OpenList<<P::Cost as Cost>::Key>,
     stats: Stats<P::Cost>,
     watch: Watch<'p, P::Cost>,
     /// Whether a state was left out for costing more than the cost bound.
@@ -166,45 +185,52 @@ struct Search<'p, P: SearchProblem, S: Storage<P>> {
 
 impl<P: SearchProblem, S: Storage<P>> Search<'_, P, S> {
     /// The search; `Err` when a limit stops it.
-    fn run(&mut self, options: &SearchOptions) -> Result<OutcomeOf<P>, StopReason> {
+    fn run(&mut self, options: &SearchOptions) -> Result<OutcomeOf<P>, Halt> {
         let problem = self.problem;
-        self.offer(problem.start(), 0, None, P::Cost::zero())?;
+        self.offer(problem.start(), 0, None, P::Cost::ZERO)?;
         let mut moves = MoveBuffer::new();
-        while let Some((g, index)) = self.open.pop() {
+        while let Some((g_key, index)) = self.open.pop() {
             let node = &self.table.nodes[index];
-            if node.g != g {
+            if node.g.key() != g_key {
                 continue; // a cheaper path to this state was found after this entry was queued
             }
+            let g = node.g;
             let state = S::load(problem, &node.state);
             if problem.is_goal(&state) {
                 let path = self.table.moves_to(index);
-                return Ok(Outcome::Solved(solution_from_moves(
-                    problem, path, g, options,
-                )));
+                return Ok(solved(problem, path, options, Promise::Optimal));
             }
             let skip = node.arrived_by.and_then(|mv| problem.inverse(mv));
             if let Some(reason) = self
                 .watch
                 .check(&self.stats, self.open.len(), self.table.len())
             {
-                return Err(reason);
+                return Err(reason.into());
             }
             self.stats.expanded += 1;
             moves.clear();
-            problem.moves(&state, &mut moves);
-            for &(mv, cost) in &moves {
-                if skip == Some(mv) {
-                    continue;
+            let mut halt = None;
+            let _ = problem.successors(&state, skip, &mut moves, |child, mv, cost| {
+                if !cost.is_valid() {
+                    let cost = cost.value();
+                    halt = Some(Halt::Invalid(ProblemError::InvalidCost { cost }));
+                    return ControlFlow::Break(());
                 }
-                // A clone per child rather than apply and undo: A* needs no inverse moves.
-                let mut child = state.clone();
-                problem.apply(&mut child, mv);
                 self.stats.generated += 1;
-                self.offer(child, index, Some(mv), g.saturating_add(cost))?;
+                match self.offer(child, index, Some(mv), g.saturating_add(cost)) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(reason) => {
+                        halt = Some(reason);
+                        ControlFlow::Break(())
+                    }
+                }
+            });
+            if let Some(halt) = halt {
+                return Err(halt);
             }
         }
         if self.beyond_bound {
-            return Err(StopReason::CostBound);
+            return Err(StopReason::CostBound.into());
         }
         Ok(Outcome::NoSolution)
     }
@@ -219,7 +245,10 @@ impl<P: SearchProblem, S: Storage<P>> Search<'_, P, S> {
         parent: usize,
         arrived_by: Option<P::Move>,
         g: P::Cost,
-    ) -> Result<(), StopReason> {
+    ) -> Result<(), Halt> {
+        if g >= P::Cost::MAX {
+            return Ok(()); // a path whose cost reaches MAX is no path
+        }
         let (state, heuristic) = S::store(self.problem, state);
         let hash = self.table.hash(&state);
         let known = self.table.find(hash, &state);
@@ -227,10 +256,14 @@ impl<P: SearchProblem, S: Storage<P>> Search<'_, P, S> {
             return Ok(());
         }
         let h = heuristic.unwrap_or_else(|| S::heuristic(self.problem, &state));
-        if h == P::Cost::max_value() {
-            return Ok(()); // a dead end: never stored
+        if !h.is_valid() {
+            let heuristic = h.value();
+            return Err(Halt::Invalid(ProblemError::InvalidHeuristic { heuristic }));
         }
         let f = g.saturating_add(h);
+        if f >= P::Cost::MAX {
+            return Ok(()); // a dead end (h is MAX), or an f beyond the cost type: never stored
+        }
         if f > self.watch.cost_bound {
             self.beyond_bound = true;
             return Ok(());
@@ -241,7 +274,7 @@ impl<P: SearchProblem, S: Storage<P>> Search<'_, P, S> {
             known
         } else {
             if self.table.is_full(self.watch.max_stored) {
-                return Err(StopReason::MemoryLimit);
+                return Err(StopReason::MemoryLimit.into());
             }
             let node = Node {
                 state,
@@ -251,7 +284,7 @@ impl<P: SearchProblem, S: Storage<P>> Search<'_, P, S> {
             };
             self.table.insert(hash, node)
         };
-        self.open.push(f, g, index);
+        self.open.push(f.key(), g.key(), index);
         Ok(())
     }
 }

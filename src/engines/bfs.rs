@@ -1,13 +1,14 @@
 //! Breadth-first search: to one goal, or over a whole finite space into a [`DistanceTable`].
 
 use core::fmt;
+use core::ops::ControlFlow;
 
-use num_traits::{Saturating, Zero};
-
+use crate::cost::Cost;
 use crate::engines::node_table::{Node, NodeTable};
-use crate::limits::{StopReason, Watch};
+use crate::limits::Watch;
+use crate::options::{SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, SearchProblem};
-use crate::solution::{solution_from_moves, Outcome, ResultOf, SearchOptions, Stats};
+use crate::solution::{solved, Outcome, ProblemError, Promise, ResultOf, Stats};
 
 /// Solves `problem` with breadth-first search, with default options.
 ///
@@ -56,20 +57,21 @@ fn search<P: SearchProblem>(
 ) -> Outcome<P::State, P::Move, P::Cost> {
     let start = problem.start();
     if problem.is_goal(&start) {
-        return Outcome::Solved(solution_from_moves(
-            problem,
-            Vec::new(),
-            P::Cost::zero(),
-            options,
-        ));
+        return solved(problem, Vec::new(), options, Promise::AnyPath);
     }
     let mut watch = Watch::new(options);
     let stopped = |reason| Outcome::Stopped {
         reason,
         completed_threshold: None,
     };
+    // With a cost bound, a state reached again more cheaply is searched again from there, so
+    // that a path within the bound is found whenever there is one (with unit costs, never).
+    let bounded = watch.cost_bound < P::Cost::MAX;
     // Whether a child was left out for costing more than the bound.
     let mut beyond_bound = false;
+    if table.is_full(watch.max_stored) {
+        return stopped(StopReason::MemoryLimit);
+    }
     let hash = table.hash(&start);
     table.insert(
         hash,
@@ -77,7 +79,7 @@ fn search<P: SearchProblem>(
             state: start,
             parent: 0,
             arrived_by: None,
-            g: P::Cost::zero(),
+            g: P::Cost::ZERO,
         },
     );
     let mut moves = MoveBuffer::new();
@@ -92,25 +94,44 @@ fn search<P: SearchProblem>(
         }
         stats.expanded += 1;
         moves.clear();
-        problem.moves(&state, &mut moves);
-        for &(mv, cost) in &moves {
-            if skip == Some(mv) {
-                continue;
+        let mut exit = None;
+        let _ = problem.successors(&state, skip, &mut moves, |child, mv, cost| {
+            if !cost.is_valid() {
+                exit = Some(Outcome::Invalid {
+                    error: ProblemError::InvalidCost { cost: cost.value() },
+                    solution: None,
+                });
+                return ControlFlow::Break(());
             }
             let child_g = g.saturating_add(cost);
+            if child_g >= P::Cost::MAX {
+                return ControlFlow::Continue(()); // a path whose cost reaches MAX is no path
+            }
             if child_g > watch.cost_bound {
                 beyond_bound = true;
-                continue;
+                return ControlFlow::Continue(());
             }
-            let mut child = state.clone();
-            problem.apply(&mut child, mv);
             stats.generated += 1;
             let hash = table.hash(&child);
-            if table.find(hash, &child).is_some() {
-                continue;
+            if let Some(known) = table.find(hash, &child) {
+                if bounded && child_g < table.nodes[known].g {
+                    let mut known = known;
+                    if known <= next {
+                        // Expanded already: queue it again, at the end.
+                        if table.is_full(watch.max_stored) {
+                            exit = Some(stopped(StopReason::MemoryLimit));
+                            return ControlFlow::Break(());
+                        }
+                        known = table.requeue(hash, known);
+                    }
+                    let node = &mut table.nodes[known];
+                    (node.g, node.parent, node.arrived_by) = (child_g, next, Some(mv));
+                }
+                return ControlFlow::Continue(());
             }
             if table.is_full(watch.max_stored) {
-                return stopped(StopReason::MemoryLimit);
+                exit = Some(stopped(StopReason::MemoryLimit));
+                return ControlFlow::Break(());
             }
             let is_goal = problem.is_goal(&child);
             let index = table.insert(
@@ -124,8 +145,13 @@ fn search<P: SearchProblem>(
             );
             if is_goal {
                 let path = table.moves_to(index);
-                return Outcome::Solved(solution_from_moves(problem, path, child_g, options));
+                exit = Some(solved(problem, path, options, Promise::AnyPath));
+                return ControlFlow::Break(());
             }
+            ControlFlow::Continue(())
+        });
+        if let Some(exit) = exit {
+            return exit;
         }
         next += 1;
     }

@@ -3,11 +3,12 @@
 use core::ops::ControlFlow;
 
 use hashbrown::HashSet;
-use num_traits::{Bounded, Saturating, WrappingAdd, Zero};
 
-use crate::limits::{widen, ProgressEvent, StopReason, Watch};
+use crate::cost::{min, Cost};
+use crate::limits::Watch;
+use crate::options::{ProgressEvent, SearchOptions, StopReason};
 use crate::problem::{ChildVisitor, MoveBuffer, SearchProblem};
-use crate::solution::{solution_from_moves, Outcome, ResultOf, SearchOptions, Stats};
+use crate::solution::{solved, Outcome, ProblemError, Promise, ResultOf, Stats};
 
 /// Solves `problem` with IDA*, the iterative-deepening A* of Korf (1985), with default options.
 ///
@@ -29,7 +30,7 @@ use crate::solution::{solution_from_moves, Outcome, ResultOf, SearchOptions, Sta
 ///   number of iterations; **memory:** O(d), one move buffer per depth.
 /// - **Termination:** in a finite space with no goal, IDA* proves that no solution exists only
 ///   if the space has no cycles, or if [`SearchOptions::detect_cycles`] is set; otherwise the
-///   threshold grows forever. A heuristic may return `Cost::max_value()` to mark a state from
+///   threshold grows forever. A heuristic may return `Cost::MAX` to mark a state from
 ///   which no goal can be reached: such a state is never expanded.
 ///
 /// Reference: R. E. Korf, "Depth-first iterative-deepening: an optimal admissible tree
@@ -95,12 +96,20 @@ fn deepen<'p, P: SearchProblem>(
     options: &SearchOptions,
 ) -> Outcome<P::State, P::Move, P::Cost> {
     if problem.is_goal(search.start()) {
-        let solution = solution_from_moves(problem, Vec::new(), P::Cost::zero(), options);
-        return Outcome::Solved(solution);
+        return solved(problem, Vec::new(), options, Promise::Optimal);
     }
     let mut threshold = problem.heuristic(search.start());
+    if !threshold.is_valid() {
+        let error = ProblemError::InvalidHeuristic {
+            heuristic: threshold.value(),
+        };
+        return Outcome::Invalid {
+            error,
+            solution: None,
+        };
+    }
     let mut completed_threshold = None;
-    while threshold != P::Cost::max_value() {
+    while threshold != P::Cost::MAX {
         if threshold > search.parts().1.cost_bound {
             let reason = StopReason::CostBound;
             return Outcome::Stopped {
@@ -110,14 +119,20 @@ fn deepen<'p, P: SearchProblem>(
         }
         search.parts().0.thresholds.push(threshold);
         let event = ProgressEvent::IterationStarted {
-            threshold: widen(threshold),
+            threshold: threshold.value(),
         };
         let (stats, watch) = search.parts();
         watch.report(event, stats, 0, 0);
         match search.iterate_from_start(threshold) {
-            Iteration::Found(cost) => {
+            Iteration::Found(_) => {
                 let moves = search.take_path();
-                return Outcome::Solved(solution_from_moves(problem, moves, cost, options));
+                return solved(problem, moves, options, Promise::Optimal);
+            }
+            Iteration::Invalid(error) => {
+                return Outcome::Invalid {
+                    error,
+                    solution: None,
+                };
             }
             Iteration::Stopped(reason) => {
                 return Outcome::Stopped {
@@ -128,7 +143,7 @@ fn deepen<'p, P: SearchProblem>(
             Iteration::Exhausted(next) => {
                 completed_threshold = Some(threshold);
                 let event = ProgressEvent::IterationFinished {
-                    threshold: widen(threshold),
+                    threshold: threshold.value(),
                 };
                 let (stats, watch) = search.parts();
                 watch.report(event, stats, 0, 0);
@@ -170,11 +185,12 @@ impl<'p, P: SearchProblem> Recursive<'p, P> {
     ) -> Iteration<P::Cost> {
         let descent = &mut self.descent;
         descent.threshold = threshold;
-        descent.budget = threshold - g.min(threshold);
-        descent.least_excess = P::Cost::max_value();
+        descent.budget = threshold - min(g, threshold);
+        descent.least_excess = P::Cost::MAX;
         descent.depth = 0;
         descent.found = None;
         descent.stopped = None;
+        descent.invalid = None;
         descent.reversed_path.clear();
         descent.moves.clear();
         descent.stats.expanded += 1;
@@ -185,14 +201,16 @@ impl<'p, P: SearchProblem> Recursive<'p, P> {
         let _ = descent
             .problem
             .visit_children(&mut self.state, skip, descent);
+        if let Some(error) = descent.invalid.take() {
+            return Iteration::Invalid(error);
+        }
         if let Some(reason) = descent.stopped {
             return Iteration::Stopped(reason);
         }
         if let Some(cost) = descent.found {
             return Iteration::Found(cost);
         }
-        let next = threshold.saturating_add(descent.least_excess);
-        Iteration::Exhausted((next != P::Cost::max_value()).then_some(next))
+        Iteration::Exhausted(next_threshold(threshold, descent.least_excess))
     }
 
     /// The limits, for parallel IDA* to add its own.
@@ -204,7 +222,7 @@ impl<'p, P: SearchProblem> Recursive<'p, P> {
 
 impl<'p, P: SearchProblem> Iterations<'p, P> for Recursive<'p, P> {
     fn iterate_from_start(&mut self, threshold: P::Cost) -> Iteration<P::Cost> {
-        self.iterate(threshold, P::Cost::zero(), None)
+        self.iterate(threshold, P::Cost::ZERO, None)
     }
 
     fn take_path(&mut self) -> Vec<P::Move> {
@@ -240,6 +258,8 @@ struct Descent<'p, P: SearchProblem> {
     /// The cost of the solution, once found.
     found: Option<P::Cost>,
     stopped: Option<StopReason>,
+    /// A negative or NaN cost or heuristic met.
+    invalid: Option<ProblemError>,
     /// The moves of the solution from the goal back to the start, pushed as the recursion
     /// unwinds.
     reversed_path: Vec<P::Move>,
@@ -254,12 +274,13 @@ impl<'p, P: SearchProblem> Descent<'p, P> {
         Descent {
             problem,
             options,
-            threshold: P::Cost::zero(),
-            budget: P::Cost::zero(),
-            least_excess: P::Cost::max_value(),
+            threshold: P::Cost::ZERO,
+            budget: P::Cost::ZERO,
+            least_excess: P::Cost::MAX,
             depth: 0,
             found: None,
             stopped: None,
+            invalid: None,
             reversed_path: Vec::new(),
             moves: MoveBuffer::new(),
             stats: Stats::default(),
@@ -283,16 +304,37 @@ impl<'p, P: SearchProblem> Descent<'p, P> {
     /// `cost + heuristic > budget`, as one addition and one comparison on the chain of
     /// instructions the decision waits for (a saturating addition would add a select); the
     /// overflow test beside them is always predicted.
+    ///
+    /// A negative or NaN cost or heuristic (never, for unsigned costs: the test compiles away)
+    /// cuts the child off and stops the search with [`Outcome::Invalid`].
     #[inline]
     fn cuts_off(&mut self, cost: P::Cost, heuristic: P::Cost) -> bool {
-        let need = cost.wrapping_add(&heuristic);
-        let overflow = need < heuristic;
+        if !(cost.is_valid() && heuristic.is_valid()) {
+            self.reject(cost, heuristic);
+            return true;
+        }
+        let (need, overflow) = cost.overflowing_add(heuristic);
         if need > self.budget || overflow {
-            let need = if overflow { P::Cost::max_value() } else { need };
+            let need = if overflow { P::Cost::MAX } else { need };
             self.exceeded_by(need - self.budget);
             return true;
         }
         false
+    }
+
+    /// Records an invalid cost or heuristic and has the search stop at its next check.
+    #[cold]
+    #[inline(never)]
+    fn reject(&mut self, cost: P::Cost, heuristic: P::Cost) {
+        let error = if cost.is_valid() {
+            ProblemError::InvalidHeuristic {
+                heuristic: heuristic.value(),
+            }
+        } else {
+            ProblemError::InvalidCost { cost: cost.value() }
+        };
+        self.invalid.get_or_insert(error);
+        self.watch.interrupt();
     }
 
     /// Searches below `state` (reached by `mv` at cost `g`) on the explicit stack, once the
@@ -307,6 +349,10 @@ impl<'p, P: SearchProblem> Descent<'p, P> {
         self.stats = core::mem::take(&mut search.stats);
         core::mem::swap(&mut search.watch, &mut self.watch);
         match iteration {
+            Iteration::Invalid(error) => {
+                self.invalid = Some(error);
+                ControlFlow::Break(())
+            }
             Iteration::Found(cost) => {
                 self.found = Some(cost);
                 self.reversed_path.extend(search.path.iter().rev());
@@ -378,7 +424,7 @@ impl<P: SearchProblem> ChildVisitor<P> for Descent<'_, P> {
 
 impl<'p, P: SearchProblem> Iterations<'p, P> for Search<'p, P> {
     fn iterate_from_start(&mut self, threshold: P::Cost) -> Iteration<P::Cost> {
-        self.iterate(threshold, P::Cost::zero(), None)
+        self.iterate(threshold, P::Cost::ZERO, None)
     }
 
     fn take_path(&mut self) -> Vec<P::Move> {
@@ -395,7 +441,7 @@ impl<'p, P: SearchProblem> Iterations<'p, P> for Search<'p, P> {
 }
 
 /// A node on the current path below which the search went deeper: where to resume.
-struct Frame<M, C> {
+struct Frame<S, M, C> {
     /// The next of its moves to try, an index into `Search::moves`.
     next: usize,
     /// One past its last move in `Search::moves`.
@@ -405,6 +451,8 @@ struct Frame<M, C> {
     arrived_by: Option<M>,
     /// The inverse of `arrived_by`, never tried from it.
     skip: Option<M>,
+    /// Its state, when the move the search went deeper by cannot be undone.
+    saved: Option<S>,
 }
 
 pub(crate) enum Iteration<C> {
@@ -414,13 +462,37 @@ pub(crate) enum Iteration<C> {
     Exhausted(Option<C>),
     /// A limit stopped the search.
     Stopped(StopReason),
+    /// The problem gave a negative or NaN cost or heuristic.
+    Invalid(ProblemError),
+}
+
+/// The error for an invalid heuristic value.
+#[cold]
+fn invalid_heuristic<C: Cost>(heuristic: C) -> ProblemError {
+    ProblemError::InvalidHeuristic {
+        heuristic: heuristic.value(),
+    }
+}
+
+/// The threshold after `threshold`, when the cheapest child cut off exceeded it by `excess`:
+/// `None` if that is infinite. Always above `threshold` (float sums may round to it).
+pub(crate) fn next_threshold<C: Cost>(threshold: C, excess: C) -> Option<C> {
+    let next = threshold.saturating_add(excess);
+    if next >= C::MAX {
+        return None;
+    }
+    Some(if next > threshold {
+        next
+    } else {
+        threshold.next_up()
+    })
 }
 
 pub(crate) struct Search<'p, P: SearchProblem> {
     problem: &'p P,
     state: P::State,
     /// The nodes of the current path above the one being searched.
-    frames: Vec<Frame<P::Move, P::Cost>>,
+    frames: Vec<Frame<P::State, P::Move, P::Cost>>,
     /// The moves of every node of the path, deepest last: one flat stack the problem appends
     /// each node's moves to, so they are neither copied nor reached through a pointer per node.
     moves: MoveBuffer<P::Move, P::Cost>,
@@ -482,7 +554,7 @@ impl<'p, P: SearchProblem> Search<'p, P> {
         root_skip: Option<P::Move>,
     ) -> Iteration<P::Cost> {
         let problem = self.problem;
-        let infinite = P::Cost::max_value();
+        let infinite = P::Cost::MAX;
         let mut next_threshold = infinite;
         self.frames.clear();
         self.moves.clear();
@@ -496,6 +568,7 @@ impl<'p, P: SearchProblem> Search<'p, P> {
         let mut g = root_g;
         let mut arrived_by: Option<P::Move> = None;
         let mut skip: Option<P::Move> = root_skip;
+        let mut saved: Option<P::State> = None;
         loop {
             if next == end {
                 // Every move below this node is tried: back up one level.
@@ -504,10 +577,15 @@ impl<'p, P: SearchProblem> Search<'p, P> {
                 }
                 let (Some(mv), Some(parent)) = (arrived_by, self.frames.pop()) else {
                     self.stats.generated = generated;
-                    let next_threshold = (next_threshold != infinite).then_some(next_threshold);
-                    return Iteration::Exhausted(next_threshold);
+                    let next = (next_threshold != infinite).then_some(next_threshold);
+                    return Iteration::Exhausted(next.and_then(|f| {
+                        super::ida_star::next_threshold(threshold, f - threshold)
+                    }));
                 };
-                problem.undo(&mut self.state, mv);
+                match parent.saved {
+                    Some(state) => self.state = state,
+                    None => problem.undo(&mut self.state, mv),
+                }
                 self.moves.truncate(parent.end);
                 (next, end, g) = (parent.next, parent.end, parent.g);
                 (arrived_by, skip) = (parent.arrived_by, parent.skip);
@@ -518,6 +596,10 @@ impl<'p, P: SearchProblem> Search<'p, P> {
             if skip == Some(mv) {
                 continue;
             }
+            if !cost.is_valid() {
+                self.stats.generated = generated;
+                return Iteration::Invalid(ProblemError::InvalidCost { cost: cost.value() });
+            }
             let child_g = g.saturating_add(cost);
             // Prune on the predicted heuristic, sparing the apply and undo. (Not with cycle
             // detection: a state on the path must not set the next threshold.)
@@ -526,27 +608,46 @@ impl<'p, P: SearchProblem> Search<'p, P> {
                 Some(_) => None,
             };
             if let Some(h) = predicted {
+                if !h.is_valid() {
+                    self.stats.generated = generated;
+                    return Iteration::Invalid(invalid_heuristic(h));
+                }
                 let f = child_g.saturating_add(h);
                 if f > threshold {
                     generated += 1;
                     if f != infinite {
-                        next_threshold = next_threshold.min(f);
+                        next_threshold = min(next_threshold, f);
                     }
                     continue;
                 }
             }
+            if !problem.can_undo(mv) {
+                saved = Some(self.state.clone());
+            }
             problem.apply(&mut self.state, mv);
             generated += 1;
             if predicted.is_none() {
-                let f = child_g.saturating_add(problem.heuristic(&self.state));
+                let h = problem.heuristic(&self.state);
+                if !h.is_valid() {
+                    self.stats.generated = generated;
+                    return Iteration::Invalid(invalid_heuristic(h));
+                }
+                let f = child_g.saturating_add(h);
                 let repeated = self.repeats_path();
                 if repeated || f > threshold {
                     // A state already on the path is never worth a next threshold: a cheaper
                     // path to it is being explored already.
                     if !repeated && f != infinite {
-                        next_threshold = next_threshold.min(f);
+                        next_threshold = min(next_threshold, f);
                     }
-                    problem.undo(&mut self.state, mv);
+                    match saved.take() {
+                        Some(state) => self.state = state,
+                        None => problem.undo(&mut self.state, mv),
+                    }
+                    self.stats.generated = generated;
+                    if let Some(reason) = self.watch.check(&self.stats, self.frames.len(), 0) {
+                        return Iteration::Stopped(reason);
+                    }
                     continue;
                 }
             }
@@ -565,6 +666,7 @@ impl<'p, P: SearchProblem> Search<'p, P> {
                 g,
                 arrived_by,
                 skip,
+                saved: saved.take(),
             });
             next = end;
             end = self.list_moves();

@@ -90,6 +90,33 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         index
     }
 
+    /// Stores the state of the node at `index`, whose hash is `hash`, again at the end of the
+    /// arena, with the same links, and indexes it there; the old node stays where it was, so
+    /// that paths through it remain. Returns the new index. The table must not be
+    /// [full](Self::is_full).
+    pub fn requeue(&mut self, hash: u32, index: usize) -> usize
+    where
+        S: Clone,
+        C: Copy,
+    {
+        let old = &self.nodes[index];
+        let node = Node {
+            state: old.state.clone(),
+            parent: old.parent,
+            arrived_by: old.arrived_by,
+            g: old.g,
+        };
+        let new = self.nodes.len() as u32;
+        self.nodes.push(node);
+        if let Some(entry) = self
+            .index
+            .find_mut(spread(hash), |entry| entry.node as usize == index)
+        {
+            entry.node = new;
+        }
+        new as usize
+    }
+
     /// The moves from the root to the node at `index`, following parent links.
     pub fn moves_to(&self, mut index: usize) -> Vec<M> {
         let mut moves = Vec::new();

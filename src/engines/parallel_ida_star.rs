@@ -1,15 +1,15 @@
 //! Parallel IDA*: each iteration's search split below a frontier of nodes, on a rayon pool.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use num_traits::{Bounded, Saturating, Zero};
-
-use crate::engines::ida_star::{Iteration, Iterations, Recursive, Search};
-use crate::limits::{widen, CancelToken, ProgressEvent, StopReason, Watch};
+use crate::cost::{min, Cost};
+use crate::engines::ida_star::{next_threshold, Iteration, Iterations, Recursive, Search};
+use crate::limits::{SharedLimits, Watch};
+use crate::options::{CancelToken, ProgressEvent, SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, SearchProblem};
-use crate::solution::{solution_from_moves, Outcome, ResultOf, SearchOptions, Stats};
+use crate::solution::{solved, Outcome, ProblemError, Promise, ResultOf, Stats};
 
 /// Solves `problem` with IDA* on all the threads of the current rayon pool, with default
 /// options. Needs the `parallel` feature.
@@ -27,10 +27,12 @@ use crate::solution::{solution_from_moves, Outcome, ResultOf, SearchOptions, Sta
 ///   search some subtrees the sequential engine would not reach, and each subtree's root is
 ///   also counted as expanded by the frontier).
 /// - **Limits:** the deadline, the cancel token and the cost bound hold as in the sequential
-///   engine; the node limit is checked per subtree against what was left of it when the
-///   iteration began, so the total can exceed it by as many subtrees as threads. Progress
-///   reports come from the calling thread, at the start and end of each iteration.
-///   [`SearchOptions::detect_cycles`] applies within each subtree.
+///   engine, on every thread (the calling thread checks them while it builds the frontier,
+///   too); a limit reached on one thread stops them all. The threads share one count of
+///   generated nodes, to which each adds its own every 4,096 nodes, so the node limit holds
+///   to 4,096 nodes per thread. Progress reports come from the calling thread, at the start
+///   and end of each iteration. [`SearchOptions::detect_cycles`] applies within each subtree;
+///   [`SearchOptions::max_stored`] does not apply (nothing is stored).
 /// - **Cost:** the states of the frontier are cloned (some 256 per thread per iteration);
 ///   below it the search allocates nothing per node. `P`, its states, moves and costs must be
 ///   shareable between threads.
@@ -83,14 +85,20 @@ struct Subtree<S, M, C> {
 }
 
 /// The frontier of one iteration, and the first goal met while building it, if any: its
-/// position in the frontier's order, its moves and its cost.
+/// position in the frontier's order and its moves.
 struct Frontier<S, M, C> {
     subtrees: Vec<Subtree<S, M, C>>,
-    goal: Option<(usize, Vec<M>, C)>,
+    goal: Option<(usize, Vec<M>)>,
 }
 
-/// How an iteration ended: a solution (moves and cost), or a stop.
-type Decision<M, C> = Result<(Vec<M>, C), StopReason>;
+/// How an iteration ended: a solution (its moves), or a stop.
+type Decision<M> = Result<Vec<M>, Halt>;
+
+/// Why an iteration ended before it could finish.
+enum Halt {
+    Stopped(StopReason),
+    Invalid(ProblemError),
+}
 
 /// What a subtree's search found.
 struct Report<M, C> {
@@ -101,13 +109,12 @@ struct Report<M, C> {
 }
 
 /// The limits a worker thread applies, taken from the options (which may hold an observer
-/// that cannot cross threads).
-#[derive(Clone)]
+/// that cannot cross threads), and the count and flag the threads share.
 struct WorkerLimits {
     deadline: Option<Instant>,
     cancel: Option<CancelToken>,
-    max_nodes: Option<u64>,
     detect_cycles: bool,
+    shared: SharedLimits,
 }
 
 fn run<P>(problem: &P, options: &SearchOptions, stats: &mut Stats<P::Cost>) -> crate::OutcomeOf<P>
@@ -117,47 +124,62 @@ where
     P::Move: Send + Sync,
     P::Cost: Send + Sync,
 {
-    let watch: Watch<'_, P::Cost> = Watch::new(options);
-    let deadline = watch.deadline;
+    let mut watch: Watch<'_, P::Cost> = Watch::new(options);
     let start = problem.start();
     if problem.is_goal(&start) {
-        let solution = solution_from_moves(problem, Vec::new(), P::Cost::zero(), options);
-        return Outcome::Solved(solution);
+        return solved(problem, Vec::new(), options, Promise::Optimal);
     }
     let threads = rayon::current_num_threads().max(1);
     let mut threshold = problem.heuristic(&start);
+    let invalid = |error| Outcome::Invalid {
+        error,
+        solution: None,
+    };
+    if !threshold.is_valid() {
+        return invalid(ProblemError::InvalidHeuristic {
+            heuristic: threshold.value(),
+        });
+    }
     let mut completed_threshold = None;
     let stopped = |reason, completed_threshold| Outcome::Stopped {
         reason,
         completed_threshold,
     };
-    while threshold != P::Cost::max_value() {
+    let limits = WorkerLimits {
+        deadline: watch.deadline,
+        cancel: options.cancel.clone(),
+        detect_cycles: options.detect_cycles,
+        shared: SharedLimits {
+            generated: AtomicU64::new(0),
+            max_generated: options.max_nodes.unwrap_or(u64::MAX),
+            halt: AtomicBool::new(false),
+        },
+    };
+    while threshold != P::Cost::MAX {
         if threshold > watch.cost_bound {
             return stopped(StopReason::CostBound, completed_threshold);
         }
         stats.thresholds.push(threshold);
         let event = ProgressEvent::IterationStarted {
-            threshold: widen(threshold),
+            threshold: threshold.value(),
         };
         watch.report(event, stats, 0, 0);
-        let mut next_threshold = P::Cost::max_value();
-        let frontier = frontier(
+        let mut least_f = P::Cost::MAX;
+        let frontier = match frontier(
             problem,
             &start,
             threshold,
             256 * threads,
             options.detect_cycles,
             stats,
-            &mut next_threshold,
-        );
-        let limits = WorkerLimits {
-            deadline,
-            cancel: options.cancel.clone(),
-            max_nodes: options
-                .max_nodes
-                .map(|max| max.saturating_sub(stats.generated)),
-            detect_cycles: options.detect_cycles,
+            &mut watch,
+            &mut least_f,
+        ) {
+            Ok(frontier) => frontier,
+            Err(Halt::Stopped(reason)) => return stopped(reason, completed_threshold),
+            Err(Halt::Invalid(error)) => return invalid(error),
         };
+        limits.shared.generated.store(stats.generated, Ordering::Relaxed);
         let searched = frontier
             .goal
             .as_ref()
@@ -172,53 +194,68 @@ where
         reports.sort_by_key(|report| report.index);
         // In subtree order, the first goal found or the first real stop decides: a later
         // subtree's goal cannot be returned while an earlier one is unfinished.
-        let mut decided: Option<Decision<P::Move, P::Cost>> = None;
+        let mut decided: Option<Decision<P::Move>> = None;
         for report in reports {
             stats.expanded += report.stats.expanded;
             stats.generated += report.stats.generated;
             match report.iteration {
-                Iteration::Found(cost) if decided.is_none() => {
+                Iteration::Found(_) if decided.is_none() => {
                     let mut moves = frontier.subtrees[report.index].path.clone();
                     moves.extend(report.path);
-                    decided = Some(Ok((moves, cost)));
+                    decided = Some(Ok(moves));
                 }
                 Iteration::Exhausted(next) => {
-                    next_threshold = next_threshold.min(next.unwrap_or(P::Cost::max_value()));
+                    least_f = min(least_f, next.unwrap_or(P::Cost::MAX));
                 }
                 Iteration::Stopped(reason) if decided.is_none() => {
-                    // A subtree given up because an earlier one succeeded is no stop.
-                    let abandoned = reason == StopReason::Cancelled
-                        && !limits
-                            .cancel
-                            .as_ref()
-                            .is_some_and(CancelToken::is_cancelled);
-                    if !abandoned {
-                        decided = Some(Err(reason));
+                    // A subtree given up because an earlier one succeeded is no stop, nor
+                    // is one halted because another thread reached a limit (that thread
+                    // reports the limit itself).
+                    let user_cancel = limits
+                        .cancel
+                        .as_ref()
+                        .is_some_and(CancelToken::is_cancelled);
+                    if reason != StopReason::Cancelled || user_cancel {
+                        decided = Some(Err(Halt::Stopped(reason)));
                     }
                 }
-                Iteration::Found(_) | Iteration::Stopped(_) => {}
+                Iteration::Invalid(error) if decided.is_none() => {
+                    decided = Some(Err(Halt::Invalid(error)));
+                }
+                Iteration::Found(_) | Iteration::Stopped(_) | Iteration::Invalid(_) => {}
             }
         }
-        let decided = decided.or(frontier.goal.map(|(_, moves, cost)| Ok((moves, cost))));
+        if decided.is_none() && limits.shared.halt.load(Ordering::Relaxed) {
+            // A thread stopped at the shared node limit after the subtree that decides.
+            decided = Some(Err(Halt::Stopped(StopReason::NodeLimit)));
+        }
+        let decided = decided.or(frontier.goal.map(|(_, moves)| Ok(moves)));
         match decided {
-            Some(Ok((moves, cost))) => {
-                return Outcome::Solved(solution_from_moves(problem, moves, cost, options));
-            }
-            Some(Err(reason)) => return stopped(reason, completed_threshold),
+            Some(Ok(moves)) => return solved(problem, moves, options, Promise::Optimal),
+            Some(Err(Halt::Stopped(reason))) => return stopped(reason, completed_threshold),
+            Some(Err(Halt::Invalid(error))) => return invalid(error),
             None => {}
         }
         completed_threshold = Some(threshold);
         let event = ProgressEvent::IterationFinished {
-            threshold: widen(threshold),
+            threshold: threshold.value(),
         };
         watch.report(event, stats, 0, 0);
-        threshold = next_threshold;
+        if least_f == P::Cost::MAX {
+            break;
+        }
+        match next_threshold(threshold, least_f - threshold) {
+            Some(next) => threshold = next,
+            None => break,
+        }
     }
     Outcome::NoSolution
 }
 
 /// Expands the start breadth-first within `threshold`, level by level in move order, until a
-/// level holds at least `wanted` nodes (or 20 levels are done), or a goal turns up.
+/// level holds at least `wanted` nodes (or 20 levels are done), or a goal turns up; checking
+/// the limits at every expansion.
+#[allow(clippy::too_many_arguments)]
 fn frontier<P: SearchProblem>(
     problem: &P,
     start: &P::State,
@@ -226,11 +263,12 @@ fn frontier<P: SearchProblem>(
     wanted: usize,
     detect_cycles: bool,
     stats: &mut Stats<P::Cost>,
-    next_threshold: &mut P::Cost,
-) -> Frontier<P::State, P::Move, P::Cost> {
+    watch: &mut Watch<'_, P::Cost>,
+    least_f: &mut P::Cost,
+) -> Result<Frontier<P::State, P::Move, P::Cost>, Halt> {
     let mut level = vec![Subtree {
         state: start.clone(),
-        g: P::Cost::zero(),
+        g: P::Cost::ZERO,
         path: Vec::new(),
         skip: None,
         ancestors: Vec::new(),
@@ -242,6 +280,9 @@ fn frontier<P: SearchProblem>(
         }
         let mut next = Vec::new();
         for node in &level {
+            if let Some(reason) = watch.check(stats, node.path.len(), 0) {
+                return Err(Halt::Stopped(reason));
+            }
             stats.expanded += 1;
             moves.clear();
             problem.moves(&node.state, &mut moves);
@@ -249,17 +290,25 @@ fn frontier<P: SearchProblem>(
                 if node.skip == Some(mv) {
                     continue;
                 }
+                if !cost.is_valid() {
+                    return Err(Halt::Invalid(ProblemError::InvalidCost { cost: cost.value() }));
+                }
                 let mut child = node.state.clone();
                 problem.apply(&mut child, mv);
                 stats.generated += 1;
                 if detect_cycles && (child == node.state || node.ancestors.contains(&child)) {
                     continue; // a state already on the path: pruned, as IDA* does
                 }
+                let h = problem.heuristic(&child);
+                if !h.is_valid() {
+                    let heuristic = h.value();
+                    return Err(Halt::Invalid(ProblemError::InvalidHeuristic { heuristic }));
+                }
                 let g = node.g.saturating_add(cost);
-                let f = g.saturating_add(problem.heuristic(&child));
+                let f = g.saturating_add(h);
                 if f > threshold {
-                    if f != P::Cost::max_value() {
-                        *next_threshold = (*next_threshold).min(f);
+                    if f != P::Cost::MAX {
+                        *least_f = min(*least_f, f);
                     }
                     continue;
                 }
@@ -268,10 +317,10 @@ fn frontier<P: SearchProblem>(
                 if problem.is_goal(&child) {
                     // Everything after this goal in move order can wait: it is not needed.
                     let position = next.len();
-                    return Frontier {
+                    return Ok(Frontier {
                         subtrees: next,
-                        goal: Some((position, path, g)),
-                    };
+                        goal: Some((position, path)),
+                    });
                 }
                 let ancestors = if detect_cycles {
                     let mut ancestors = node.ancestors.clone();
@@ -290,17 +339,17 @@ fn frontier<P: SearchProblem>(
             }
         }
         if next.is_empty() {
-            return Frontier {
+            return Ok(Frontier {
                 subtrees: next,
                 goal: None,
-            };
+            });
         }
         level = next;
     }
-    Frontier {
+    Ok(Frontier {
         subtrees: level,
         goal: None,
-    }
+    })
 }
 
 /// Searches the subtrees on `threads` threads, which take them in order; a thread stops taking
@@ -327,20 +376,22 @@ where
                 let mut options = SearchOptions::new().detect_cycles(limits.detect_cycles);
                 options.deadline = limits.deadline;
                 options.cancel.clone_from(&limits.cancel);
-                options.max_nodes = limits.max_nodes;
                 options.check_path = false;
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some(subtree) = subtrees.get(index) else {
                         break;
                     };
-                    if best.load(Ordering::Relaxed) < index {
+                    if best.load(Ordering::Relaxed) < index
+                        || limits.shared.halt.load(Ordering::Relaxed)
+                    {
                         break;
                     }
                     let state = subtree.state.clone();
                     let (iteration, path, stats) = if limits.detect_cycles {
                         let mut search = Search::new(problem, state, &options);
                         search.watch.abandon_after(&best, index);
+                        search.watch.share(&limits.shared, 0);
                         search.mark_on_path(&subtree.ancestors);
                         let iteration = search.iterate(threshold, subtree.g, subtree.skip);
                         let stats = core::mem::take(&mut search.stats);
@@ -348,12 +399,23 @@ where
                     } else {
                         let mut search = Recursive::new(problem, state, &options);
                         search.watch_mut().abandon_after(&best, index);
+                        search.watch_mut().share(&limits.shared, 0);
                         let iteration = search.iterate(threshold, subtree.g, subtree.skip);
                         let stats = core::mem::take(search.parts().0);
                         (iteration, search.take_path(), stats)
                     };
-                    if matches!(iteration, Iteration::Found(_)) {
-                        best.fetch_min(index, Ordering::Relaxed);
+                    match iteration {
+                        Iteration::Found(_) => {
+                            best.fetch_min(index, Ordering::Relaxed);
+                        }
+                        // A limit, or a fault of the problem, stops every thread.
+                        Iteration::Stopped(reason) if reason != StopReason::Cancelled => {
+                            limits.shared.halt.store(true, Ordering::Relaxed);
+                        }
+                        Iteration::Invalid(_) => {
+                            limits.shared.halt.store(true, Ordering::Relaxed);
+                        }
+                        Iteration::Stopped(_) | Iteration::Exhausted(_) => {}
                     }
                     let report = Report {
                         index,

@@ -1,12 +1,13 @@
 //! Recursive best-first search (RBFS), run on an explicit stack.
 
 use hashbrown::HashSet;
-use num_traits::{Bounded, Saturating, Zero};
 use smallvec::SmallVec;
 
-use crate::limits::{StopReason, Watch};
+use crate::cost::Cost;
+use crate::limits::Watch;
+use crate::options::{SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, SearchProblem};
-use crate::solution::{solution_from_moves, Outcome, ResultOf, SearchOptions, Stats};
+use crate::solution::{solved, Outcome, ProblemError, Promise, ResultOf, Stats};
 
 /// Solves `problem` with recursive best-first search (Korf, 1993), with default options.
 ///
@@ -70,7 +71,7 @@ struct Child<M, C> {
 }
 
 /// A node on the current path.
-struct Frame<M, C> {
+struct Frame<S, M, C> {
     children: SmallVec<[Child<M, C>; 8]>,
     /// The cost above which the search returns to the parent.
     bound: C,
@@ -79,12 +80,14 @@ struct Frame<M, C> {
     arrived_by: Option<M>,
     /// The child being searched below this node.
     active: usize,
+    /// The state before `arrived_by`, when that move cannot be undone.
+    saved: Option<S>,
 }
 
 struct Search<'p, P: SearchProblem> {
     problem: &'p P,
     state: P::State,
-    frames: Vec<Frame<P::Move, P::Cost>>,
+    frames: Vec<Frame<P::State, P::Move, P::Cost>>,
     moves: MoveBuffer<P::Move, P::Cost>,
     stats: Stats<P::Cost>,
     on_path: Option<HashSet<P::State>>,
@@ -94,18 +97,24 @@ struct Search<'p, P: SearchProblem> {
 impl<P: SearchProblem> Search<'_, P> {
     fn run(&mut self, options: &SearchOptions) -> Outcome<P::State, P::Move, P::Cost> {
         let problem = self.problem;
-        let infinite = P::Cost::max_value();
+        let infinite = P::Cost::MAX;
         if problem.is_goal(&self.state) {
-            let solution = solution_from_moves(problem, Vec::new(), P::Cost::zero(), options);
-            return Outcome::Solved(solution);
+            return solved(problem, Vec::new(), options, Promise::Optimal);
         }
         let h = problem.heuristic(&self.state);
+        if !h.is_valid() {
+            return invalid(ProblemError::InvalidHeuristic {
+                heuristic: h.value(),
+            });
+        }
         if h == infinite {
             return Outcome::NoSolution;
         }
         // The root's bound is the cost bound: RBFS returns to the root only once every
         // solution within it is ruled out.
-        self.push(P::Cost::zero(), h, self.watch.cost_bound, None);
+        if let Err(error) = self.push(P::Cost::ZERO, h, self.watch.cost_bound, None, None) {
+            return invalid(error);
+        }
         loop {
             if let Some(reason) = self.watch.check(&self.stats, self.frames.len(), 0) {
                 return Outcome::Stopped {
@@ -132,8 +141,10 @@ impl<P: SearchProblem> Search<'_, P> {
                         completed_threshold: None,
                     };
                 };
-                problem.undo(&mut self.state, mv);
-                self.frames.pop();
+                match self.frames.pop().and_then(|frame| frame.saved) {
+                    Some(state) => self.state = state,
+                    None => problem.undo(&mut self.state, mv),
+                }
                 let parent = &mut self.frames[depth - 1];
                 parent.children[parent.active].backed_up = best_value;
                 continue;
@@ -141,15 +152,22 @@ impl<P: SearchProblem> Search<'_, P> {
             frame.active = best;
             let Child { mv, cost, .. } = frame.children[best];
             let g = frame.g.saturating_add(cost);
-            let bound = frame.bound.min(second_value);
+            let bound = if second_value < frame.bound {
+                second_value
+            } else {
+                frame.bound
+            };
+            let saved = (!problem.can_undo(mv)).then(|| self.state.clone());
             problem.apply(&mut self.state, mv);
             if problem.is_goal(&self.state) {
                 let mut moves: Vec<P::Move> =
                     self.frames.iter().filter_map(|f| f.arrived_by).collect();
                 moves.push(mv);
-                return Outcome::Solved(solution_from_moves(problem, moves, g, options));
+                return solved(problem, moves, options, Promise::Optimal);
             }
-            self.push(g, best_value, bound, Some(mv));
+            if let Err(error) = self.push(g, best_value, bound, Some(mv), saved) {
+                return invalid(error);
+            }
         }
     }
 
@@ -161,9 +179,10 @@ impl<P: SearchProblem> Search<'_, P> {
         backed_up: P::Cost,
         bound: P::Cost,
         arrived_by: Option<P::Move>,
-    ) {
+        saved: Option<P::State>,
+    ) -> Result<(), ProblemError> {
         let problem = self.problem;
-        let infinite = P::Cost::max_value();
+        let infinite = P::Cost::MAX;
         let own_f = g.saturating_add(problem.heuristic(&self.state));
         if let Some(on_path) = &mut self.on_path {
             on_path.insert(self.state.clone());
@@ -176,6 +195,10 @@ impl<P: SearchProblem> Search<'_, P> {
             if skip == Some(mv) {
                 continue;
             }
+            if !cost.is_valid() {
+                return Err(ProblemError::InvalidCost { cost: cost.value() });
+            }
+            let copy = (!problem.can_undo(mv)).then(|| self.state.clone());
             problem.apply(&mut self.state, mv);
             self.stats.generated += 1;
             let repeated = self
@@ -183,7 +206,15 @@ impl<P: SearchProblem> Search<'_, P> {
                 .as_ref()
                 .is_some_and(|on_path| on_path.contains(&self.state));
             let h = problem.heuristic(&self.state);
-            problem.undo(&mut self.state, mv);
+            match copy {
+                Some(state) => self.state = state,
+                None => problem.undo(&mut self.state, mv),
+            }
+            if !h.is_valid() {
+                return Err(ProblemError::InvalidHeuristic {
+                    heuristic: h.value(),
+                });
+            }
             let f = if repeated || h == infinite {
                 infinite
             } else {
@@ -192,7 +223,11 @@ impl<P: SearchProblem> Search<'_, P> {
             // A node re-entered with a backed-up cost above its own f was searched before:
             // its children inherit that cost (Korf's "F(n) > f(n)" rule).
             let backed_up = if own_f < backed_up && f != infinite {
-                f.max(backed_up)
+                if f > backed_up {
+                    f
+                } else {
+                    backed_up
+                }
             } else {
                 f
             };
@@ -209,14 +244,24 @@ impl<P: SearchProblem> Search<'_, P> {
             g,
             arrived_by,
             active: 0,
+            saved,
         });
+        Ok(())
+    }
+}
+
+/// The outcome for a problem at fault.
+fn invalid<S, M, C>(error: ProblemError) -> Outcome<S, M, C> {
+    Outcome::Invalid {
+        error,
+        solution: None,
     }
 }
 
 /// The index of the first child of least backed-up cost, that cost, and the least cost of the
-/// other children (`max_value` if there is none).
-fn best_two<M, C: Bounded + Ord + Copy>(children: &[Child<M, C>]) -> (Option<usize>, C, C) {
-    let (mut best, mut best_value, mut second_value) = (None, C::max_value(), C::max_value());
+/// other children (`Cost::MAX` if there is none).
+fn best_two<M, C: Cost>(children: &[Child<M, C>]) -> (Option<usize>, C, C) {
+    let (mut best, mut best_value, mut second_value) = (None, C::MAX, C::MAX);
     for (i, child) in children.iter().enumerate() {
         if best.is_none() || child.backed_up < best_value {
             second_value = best_value;

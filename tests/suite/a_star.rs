@@ -1,6 +1,5 @@
-mod common;
 
-use common::{korf_instances, optimal_or_none, EightPuzzle, Graph, NodeGraph};
+use crate::common::{korf_instances, optimal_or_none, EightPuzzle, Graph, NodeGraph};
 use informed::heuristics::LinearConflict;
 use informed::puzzles::SlidingPuzzle;
 use informed::{
@@ -81,7 +80,7 @@ fn reopens_a_state_reached_more_cheaply_later() {
 #[test]
 fn packed_a_star_solves_korf_instances_like_a_star() {
     let goal: [u8; 16] = core::array::from_fn(|i| i as u8);
-    let text = include_str!("data/korf_easy.txt");
+    let text = include_str!("../data/korf_easy.txt");
     for (id, length, tiles) in korf_instances(text).into_iter().take(2) {
         let puzzle = SlidingPuzzle::<16, LinearConflict<16>>::new(4, 4, &tiles, &goal).unwrap();
         let packed = a_star_packed(&puzzle);
@@ -95,7 +94,7 @@ fn packed_a_star_solves_korf_instances_like_a_star() {
 #[test]
 fn packed_a_star_keeps_the_limits() {
     let goal: [u8; 16] = core::array::from_fn(|i| i as u8);
-    let (_, _, tiles) = korf_instances(include_str!("data/korf_easy.txt")).remove(0);
+    let (_, _, tiles) = korf_instances(include_str!("../data/korf_easy.txt")).remove(0);
     let puzzle = SlidingPuzzle::<16>::new(4, 4, &tiles, &goal).unwrap();
     let result = a_star_packed_with(&puzzle, &SearchOptions::new().max_stored(1000));
     assert!(matches!(

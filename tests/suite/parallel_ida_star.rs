@@ -2,9 +2,8 @@
 //! move, and the limits still hold.
 #![cfg(feature = "parallel")]
 
-mod common;
 
-use common::{assert_replays, korf_instances, EightPuzzle, Graph, NodeGraph};
+use crate::common::{assert_replays, korf_instances, EightPuzzle, Graph, NodeGraph};
 use informed::puzzles::{sliding_tile, RotationGame, SlidingPuzzle};
 use informed::{
     ida_star, ida_star_with, parallel_ida_star, parallel_ida_star_with, CancelToken, Outcome,
@@ -33,7 +32,7 @@ quickcheck! {
 #[test]
 fn same_answers_on_korf_instances_and_the_rotation_game() {
     let goal = sliding_tile::blank_first::<16>();
-    for (id, length, tiles) in korf_instances(include_str!("data/korf_easy.txt"))
+    for (id, length, tiles) in korf_instances(include_str!("../data/korf_easy.txt"))
         .into_iter()
         .take(3)
     {

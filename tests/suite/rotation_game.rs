@@ -1,8 +1,7 @@
 //! The POJ 2286 rotation game: the judge's samples, and lexicographically smallest answers.
 
-mod common;
 
-use common::assert_replays;
+use crate::common::assert_replays;
 use informed::puzzles::rotation_game::{Rotation, CENTRE};
 use informed::puzzles::{RotationGame, RotationGameError};
 use informed::{bfs, ida_star, ListedChildren, SearchProblem};

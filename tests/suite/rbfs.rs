@@ -1,6 +1,5 @@
-mod common;
 
-use common::{optimal_or_none, Graph, NodeGraph};
+use crate::common::{optimal_or_none, Graph, NodeGraph};
 use informed::{rbfs, rbfs_with, SearchOptions};
 use quickcheck::quickcheck;
 

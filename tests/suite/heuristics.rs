@@ -1,9 +1,8 @@
 //! The sliding-tile heuristics: admissible (checked against exact distances), and kept
 //! incrementally to the same value a fresh evaluation gives.
 
-mod common;
 
-use common::EightPuzzle;
+use crate::common::EightPuzzle;
 use informed::heuristics::{LinearConflict, Manhattan, MisplacedTiles, TileHeuristic};
 use informed::permutation;
 use informed::puzzles::{sliding_tile, SlidingPuzzle};

@@ -1,6 +1,5 @@
-mod common;
 
-use common::{assert_replays, Graph, NodeGraph};
+use crate::common::{assert_replays, Graph, NodeGraph};
 use informed::puzzles::{sliding_tile, SlidingPuzzle};
 use informed::{bfs, distance_table, Outcome, SearchProblem, TableError};
 use quickcheck::quickcheck;

@@ -1,8 +1,7 @@
 //! The sliding-tile puzzles: Korf's instances, other sizes and goal layouts, solvability.
 
-mod common;
 
-use common::{assert_replays, korf_instances};
+use crate::common::{assert_replays, korf_instances};
 use informed::heuristics::MisplacedTiles;
 use informed::puzzles::{sliding_tile, PuzzleError, SlidingPuzzle};
 use informed::{a_star, bfs, distance_table, ida_star, rbfs};
@@ -10,7 +9,7 @@ use informed::{a_star, bfs, distance_table, ida_star, rbfs};
 #[test]
 fn korf_instances_solve_to_their_published_length() {
     let goal = sliding_tile::blank_first::<16>();
-    for (id, length, tiles) in korf_instances(include_str!("data/korf_easy.txt")) {
+    for (id, length, tiles) in korf_instances(include_str!("../data/korf_easy.txt")) {
         let puzzle = SlidingPuzzle::<16>::new(4, 4, &tiles, &goal).unwrap();
         let solution = ida_star(&puzzle).into_solution().unwrap();
         assert_eq!(solution.cost, length, "Korf instance {id}");
@@ -22,7 +21,7 @@ fn korf_instances_solve_to_their_published_length() {
 fn korf_instance_79_node_count_matches_the_reference_ida_star() {
     // ../shared/reference/ida15.cpp, same move order (up, left, right, down), parent pruning
     // and counting (children generated, all iterations).
-    let (_, _, tiles) = korf_instances(include_str!("data/korf_easy.txt")).remove(0);
+    let (_, _, tiles) = korf_instances(include_str!("../data/korf_easy.txt")).remove(0);
     let puzzle =
         SlidingPuzzle::<16>::new(4, 4, &tiles, &sliding_tile::blank_first::<16>()).unwrap();
     assert_eq!(ida_star(&puzzle).stats.generated, 540_859);

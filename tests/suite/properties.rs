@@ -1,9 +1,8 @@
 //! Properties over random solvable 8-puzzles: the engines agree with each other and with
 //! an exhaustive BFS; solvability by parity is exactly reachability.
 
-mod common;
 
-use common::{assert_replays, EightPuzzle};
+use crate::common::{assert_replays, EightPuzzle};
 use informed::heuristics::{Manhattan, TileHeuristic};
 use informed::permutation;
 use informed::puzzles::{sliding_tile, Slide, SlidingPuzzle};

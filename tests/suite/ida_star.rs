@@ -1,6 +1,5 @@
-mod common;
 
-use common::{korf_instances, optimal_or_none, EightPuzzle, Graph, Line, NodeGraph};
+use crate::common::{korf_instances, optimal_or_none, EightPuzzle, Graph, Line, NodeGraph};
 use informed::heuristics::{LinearConflict, MisplacedTiles, TileHeuristic};
 use informed::puzzles::{sliding_tile, SlidingPuzzle};
 use informed::{
@@ -107,7 +106,7 @@ fn counts_generated_and_expanded_nodes() {
 
 #[test]
 fn sliding_fast_path_matches_the_default_on_korf_instances() {
-    let text = include_str!("data/korf_easy.txt");
+    let text = include_str!("../data/korf_easy.txt");
     let goal: [u8; 16] = core::array::from_fn(|i| i as u8);
     for (id, length, tiles) in korf_instances(text).into_iter().take(2) {
         let puzzle = SlidingPuzzle::<16>::new(4, 4, &tiles, &goal).unwrap();

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use informed::puzzles::SlidingPuzzle;
 use informed::{
-    a_star_with, bfs_with, ida_star_with, rbfs_with, CancelToken, Outcome, ProgressEvent, ResultOf,
+    CostValue, a_star_with, bfs_with, ida_star_with, rbfs_with, CancelToken, Outcome, ProgressEvent, ResultOf,
     SearchOptions, StopReason,
 };
 
@@ -148,7 +148,7 @@ fn observer_sees_every_ida_star_iteration_and_periodic_reports() {
         .progress_every(1_000);
     let result = ida_star_with(&puzzle, &options);
     let events = events.into_inner();
-    let started: Vec<u128> = events
+    let started: Vec<CostValue> = events
         .iter()
         .filter_map(|e| match e {
             ProgressEvent::IterationStarted { threshold } => Some(*threshold),
@@ -159,7 +159,7 @@ fn observer_sees_every_ida_star_iteration_and_periodic_reports() {
         .iter()
         .filter(|e| matches!(e, ProgressEvent::IterationFinished { .. }))
         .count();
-    let thresholds: Vec<u128> = result.stats.thresholds.iter().map(|&t| t.into()).collect();
+    let thresholds: Vec<CostValue> = result.stats.thresholds.iter().map(|&t| t.into()).collect();
     assert_eq!(started, thresholds);
     assert_eq!(
         finished,

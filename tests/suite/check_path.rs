@@ -1,8 +1,12 @@
 //! The path check (debug-assertion mode): it catches an inadmissible heuristic and an `undo`
 //! that does not restore the state, and names the step.
 
+use informed::closures::FnProblem;
 use informed::puzzles::SlidingPuzzle;
-use informed::{check_path, ida_star_with, MoveBuffer, PathError, SearchOptions, SearchProblem};
+use informed::{
+    check_path, ida_star_with, CostValue, MoveBuffer, Outcome, PathError, ProblemError,
+    SearchOptions, SearchProblem,
+};
 
 /// Count from 0 to `goal` by +1 (cost 1) or +2 (cost 1); `bad_heuristic` overestimates,
 /// `bad_undo` undoes +2 as -1.
@@ -43,6 +47,9 @@ impl SearchProblem for Count {
     fn undo(&self, n: &mut u32, step: u32) {
         *n -= if self.bad_undo { 1 } else { step };
     }
+    fn can_undo(&self, _: u32) -> bool {
+        true
+    }
 }
 
 fn count(bad_heuristic: bool, bad_undo: bool) -> Count {
@@ -77,8 +84,8 @@ fn every_kind_of_fault_is_named() {
         check_path(&count(true, false), &[2, 2, 2]),
         Err(PathError::Overestimate {
             step: 0,
-            heuristic: 6,
-            remaining: 3
+            heuristic: CostValue::Unsigned(6),
+            remaining: CostValue::Unsigned(3)
         })
     );
     assert_eq!(
@@ -90,20 +97,39 @@ fn every_kind_of_fault_is_named() {
     );
     let message = PathError::Overestimate {
         step: 1,
-        heuristic: 4,
-        remaining: 2,
+        heuristic: CostValue::Unsigned(4),
+        remaining: CostValue::Unsigned(2),
     }
     .to_string();
     assert!(message.contains("not admissible"), "{message}");
 }
 
 #[test]
-fn engines_panic_on_a_faulty_problem_when_checking() {
-    let result = std::panic::catch_unwind(|| {
-        ida_star_with(&count(false, true), &SearchOptions::new().check_path(true))
-    });
-    assert!(result.is_err(), "the bad undo is caught");
-    // Unchecked, the same search returns (a possibly wrong) answer without panicking.
+fn engines_report_a_faulty_problem_when_checking() {
+    let result = ida_star_with(&count(false, true), &SearchOptions::new().check_path(true));
+    assert!(
+        matches!(
+            result.problem_error(),
+            Some(ProblemError::Path(PathError::UndoMismatch { .. }))
+        ),
+        "the bad undo is caught: {:?}",
+        result.outcome
+    );
+    // An inadmissible heuristic is named, and the path found is still handed back.
+    let line = FnProblem::new(
+        0u32,
+        |&n: &u32| if n < 3 { vec![(n + 1, 1u32)] } else { vec![] },
+        |&n: &u32| if n == 0 { 10 } else { 0 },
+        |&n: &u32| n == 3,
+    );
+    let result = ida_star_with(&line, &SearchOptions::new().check_path(true));
+    let Outcome::Invalid { error, solution } = &result.outcome else {
+        panic!("expected the check to fail: {:?}", result.outcome);
+    };
+    assert!(matches!(error, ProblemError::Path(PathError::Overestimate { .. })));
+    assert!(error.to_string().contains("check_path(false)"), "{error}");
+    assert_eq!(solution.as_ref().map(|s| (s.len(), s.cost)), Some((3, 3)));
+    // Unchecked, the same search returns the path.
     let unchecked = SearchOptions::new().check_path(false);
-    let _ = ida_star_with(&count(true, false), &unchecked);
+    assert!(ida_star_with(&count(true, false), &unchecked).is_solved());
 }

@@ -1,9 +1,8 @@
 //! The closure adapter: every engine solves problems given as closures, optimally, and the
 //! nodes of the path come back in order.
 
-mod common;
 
-use common::Graph;
+use crate::common::Graph;
 use informed::prelude::*;
 use quickcheck::quickcheck;
 
@@ -40,11 +39,17 @@ fn undo_restores_the_node() {
     let successors = |&n: &u32| vec![(n + 1, 1u32), (n * 2, 1)];
     let problem = FnProblem::new(1u32, successors, |_: &u32| 0u32, |&n: &u32| n == 6);
     let mut state = problem.start();
-    problem.apply(&mut state, 1);
-    problem.apply(&mut state, 0);
+    let mut moves = MoveBuffer::new();
+    problem.moves(&state, &mut moves);
+    let double = moves[1].0;
+    problem.apply(&mut state, double);
+    moves.clear();
+    problem.moves(&state, &mut moves);
+    let increment = moves[0].0;
+    problem.apply(&mut state, increment);
     assert_eq!(*state.node(), 3);
-    problem.undo(&mut state, 0);
+    problem.undo(&mut state, increment);
     assert_eq!(*state.node(), 2);
-    problem.undo(&mut state, 1);
+    problem.undo(&mut state, double);
     assert_eq!(*state.node(), 1);
 }

@@ -126,6 +126,9 @@ impl SearchProblem for Graph {
     fn undo(&self, path: &mut Vec<usize>, _edge: usize) {
         path.pop();
     }
+    fn can_undo(&self, _: usize) -> bool {
+        true
+    }
 }
 
 /// The same graph with states that are just the node, so engines that store states see
@@ -161,6 +164,9 @@ impl SearchProblem for NodeGraph {
     }
     fn undo(&self, node: &mut usize, (from, _): (usize, usize)) {
         *node = from;
+    }
+    fn can_undo(&self, _: (usize, usize)) -> bool {
+        true
     }
 }
 

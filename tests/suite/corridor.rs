@@ -1,9 +1,8 @@
 //! Any depth: a corridor whose only solution is 1,000,000 moves long, with an exact heuristic.
 //! Every engine must solve it without overflowing the stack.
 
-mod common;
 
-use common::Line;
+use crate::common::Line;
 use informed::{a_star, bfs, ida_star, rbfs};
 
 const LENGTH: u32 = 1_000_000;

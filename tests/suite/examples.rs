@@ -3,7 +3,6 @@
 //!
 //! `cargo test` builds the examples before it runs the tests; they sit beside the test binary.
 
-mod common;
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -55,7 +54,7 @@ fn fifteen_puzzle_answers_the_aoj_sample_and_harder_instances() {
     let mut input = String::from(sample);
     input.push_str("2 1 3 4 5 6 7 8\n9 10 11 12 13 14 15 0\n"); // unsolvable
     let mut expected = String::from("8\nunsolvable\n");
-    for (_, length, tiles) in common::korf_instances(include_str!("data/korf_easy.txt")) {
+    for (_, length, tiles) in crate::common::korf_instances(include_str!("../data/korf_easy.txt")) {
         let turned: Vec<String> = tiles
             .iter()
             .rev()
@@ -214,7 +213,7 @@ fn rotation_game_bad_input() {
 
 #[test]
 fn korf_prints_id_length_nodes_and_time() {
-    let input = include_str!("data/korf_easy.txt");
+    let input = include_str!("../data/korf_easy.txt");
     let out = run("korf", &["--heuristic", "manhattan"], input);
     assert_eq!(out.status, Some(0), "{}", out.stderr);
     let first: Vec<&str> = out.stdout.lines().next().unwrap().split(' ').collect();
@@ -238,12 +237,12 @@ fn korf_prints_id_length_nodes_and_time() {
 fn the_readme_main_job_gives_korf_s_lengths() {
     // examples/data/fifteen_puzzle.txt: the AOJ sample, then Korf's 20 easiest instances turned
     // half a turn; the expected file holds 8 and Korf's published lengths.
-    let input = include_str!("../examples/data/fifteen_puzzle.txt");
+    let input = include_str!("../../examples/data/fifteen_puzzle.txt");
     let out = run("fifteen_puzzle", &[], input);
     assert_eq!(out.status, Some(0), "{}", out.stderr);
     assert_eq!(
         out.stdout,
-        include_str!("../examples/data/fifteen_puzzle.expected")
+        include_str!("../../examples/data/fifteen_puzzle.expected")
     );
 }
 

@@ -1,0 +1,293 @@
+//! The [`Cost`] bound every engine shares, and [`CostValue`], a cost of any type as one value.
+
+use core::fmt::{self, Debug};
+use core::hash::Hash;
+use core::ops::Sub;
+
+/// The types a move cost, a heuristic and a path cost can have: every primitive integer
+/// (`u8` … `u128`, `usize`, `i8` … `i128`, `isize`) and `f32` / `f64`.
+///
+/// - **Exact integers, ordered floats.** Integers are compared exactly; floating-point costs
+///   are compared by their value, never with an epsilon, and ordered totally (as their bits,
+///   which order like the values for the non-negative numbers a valid cost is).
+/// - **Valid costs.** A move cost and a heuristic must be zero or more, and not NaN. An
+///   engine that meets a negative or NaN cost stops with [`Outcome::Invalid`] naming it
+///   ([`ProblemError::InvalidCost`], [`ProblemError::InvalidHeuristic`]); for unsigned types
+///   the check compiles to nothing.
+/// - **`MAX` is infinity.** [`Cost::MAX`] (`u32::MAX`, `f64::INFINITY`, …) stands for an
+///   infinite cost: a heuristic of `MAX` marks a state from which no goal can be reached, and
+///   a path, or a `g + h`, whose cost reaches `MAX` is treated by every engine as no path at
+///   all (sums saturate there instead of wrapping around). Pick a type in which every path
+///   you care about, plus its heuristic, stays below `MAX`: `u8` costs allow paths up to 254.
+///
+/// Implemented for the primitive types; implement it for a type of your own (a fixed-point
+/// number, say) by giving the same answers the primitives give.
+///
+/// [`Outcome::Invalid`]: crate::Outcome::Invalid
+/// [`ProblemError::InvalidCost`]: crate::ProblemError::InvalidCost
+/// [`ProblemError::InvalidHeuristic`]: crate::ProblemError::InvalidHeuristic
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a path cost",
+    label = "not a cost type",
+    note = "costs are the primitive integers (u8 … u128, i8 … i128, usize, isize) and f32 / f64; \
+            use one of them (scaled integers for fixed-point costs), or implement \
+            `informed::Cost` for your type"
+)]
+pub trait Cost: Copy + PartialOrd + Debug + Default + Send + Sync + 'static + Sub<Output = Self> {
+    /// The cost of the empty path.
+    const ZERO: Self;
+    /// Infinity: the largest value of the type (`f64::INFINITY` for floats).
+    const MAX: Self;
+    /// A totally ordered, hashable form of a valid cost, ordered as the costs are.
+    type Key: Ord + Hash + Copy + Debug + Send + Sync;
+
+    /// `self + other`, or [`MAX`](Self::MAX) if the sum does not fit below it.
+    fn saturating_add(self, other: Self) -> Self;
+
+    /// `self + other` and whether the sum overflowed the type (floats never overflow: they
+    /// reach infinity). The depth-first engines' cut-off test, on valid costs.
+    fn overflowing_add(self, other: Self) -> (Self, bool);
+
+    /// Whether this is a valid cost: not negative and not NaN.
+    fn is_valid(self) -> bool;
+
+    /// The ordered form of a valid cost.
+    fn key(self) -> Self::Key;
+
+    /// The smallest cost above `self` (`self + 1` for integers, the next float up), for a
+    /// threshold that must grow.
+    fn next_up(self) -> Self;
+
+    /// The cost as a [`CostValue`].
+    fn value(self) -> CostValue;
+
+    /// The cost nearest to `value` in `0..=MAX`: negative values give zero, values beyond
+    /// the type's range give `MAX`.
+    fn from_value(value: CostValue) -> Self;
+}
+
+/// A cost of any [`Cost`] type as one value: what [`SearchOptions::cost_bound`] takes, and
+/// what progress reports and error messages give, so that one observer serves every problem.
+///
+/// [`SearchOptions::cost_bound`]: crate::SearchOptions::cost_bound
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum CostValue {
+    /// An unsigned integer.
+    Unsigned(u128),
+    /// A signed integer.
+    Signed(i128),
+    /// A floating-point number.
+    Float(f64),
+}
+
+impl CostValue {
+    /// The value as an `f64` (rounded for integers beyond 2⁵³).
+    pub fn as_f64(self) -> f64 {
+        match self {
+            CostValue::Unsigned(v) => v as f64,
+            CostValue::Signed(v) => v as f64,
+            CostValue::Float(v) => v,
+        }
+    }
+
+    /// The value as a `u128`, if it is a whole number in its range.
+    pub fn as_u128(self) -> Option<u128> {
+        match self {
+            CostValue::Unsigned(v) => Some(v),
+            CostValue::Signed(v) => u128::try_from(v).ok(),
+            CostValue::Float(v) => (v.fract() == 0.0 && (0.0..=u128::MAX as f64).contains(&v))
+                .then_some(v as u128),
+        }
+    }
+}
+
+impl fmt::Display for CostValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CostValue::Unsigned(v) => fmt::Display::fmt(v, f),
+            CostValue::Signed(v) => fmt::Display::fmt(v, f),
+            CostValue::Float(v) => fmt::Display::fmt(v, f),
+        }
+    }
+}
+
+macro_rules! unsigned_costs {
+    ($($t:ty),*) => {$(
+        impl Cost for $t {
+            const ZERO: Self = 0;
+            const MAX: Self = <$t>::MAX;
+            type Key = $t;
+            #[inline]
+            fn saturating_add(self, other: Self) -> Self {
+                <$t>::saturating_add(self, other)
+            }
+            #[inline]
+            fn overflowing_add(self, other: Self) -> (Self, bool) {
+                <$t>::overflowing_add(self, other)
+            }
+            #[inline]
+            fn is_valid(self) -> bool {
+                true
+            }
+            #[inline]
+            fn key(self) -> $t {
+                self
+            }
+            #[inline]
+            fn next_up(self) -> Self {
+                <$t>::saturating_add(self, 1)
+            }
+            fn value(self) -> CostValue {
+                CostValue::Unsigned(self as u128)
+            }
+            fn from_value(value: CostValue) -> Self {
+                match value {
+                    CostValue::Unsigned(v) => <$t>::try_from(v).unwrap_or(<$t>::MAX),
+                    CostValue::Signed(v) if v < 0 => 0,
+                    CostValue::Signed(v) => <$t>::try_from(v).unwrap_or(<$t>::MAX),
+                    // `as` saturates: negative and NaN give 0, too large gives MAX.
+                    CostValue::Float(v) => v as $t,
+                }
+            }
+        }
+        impl From<$t> for CostValue {
+            fn from(v: $t) -> Self {
+                CostValue::Unsigned(v as u128)
+            }
+        }
+    )*};
+}
+
+macro_rules! signed_costs {
+    ($($t:ty),*) => {$(
+        impl Cost for $t {
+            const ZERO: Self = 0;
+            const MAX: Self = <$t>::MAX;
+            type Key = $t;
+            #[inline]
+            fn saturating_add(self, other: Self) -> Self {
+                <$t>::saturating_add(self, other)
+            }
+            #[inline]
+            fn overflowing_add(self, other: Self) -> (Self, bool) {
+                <$t>::overflowing_add(self, other)
+            }
+            #[inline]
+            fn is_valid(self) -> bool {
+                self >= 0
+            }
+            #[inline]
+            fn key(self) -> $t {
+                self
+            }
+            #[inline]
+            fn next_up(self) -> Self {
+                <$t>::saturating_add(self, 1)
+            }
+            fn value(self) -> CostValue {
+                CostValue::Signed(self as i128)
+            }
+            fn from_value(value: CostValue) -> Self {
+                match value {
+                    CostValue::Unsigned(v) => <$t>::try_from(v).unwrap_or(<$t>::MAX),
+                    CostValue::Signed(v) if v < 0 => 0,
+                    CostValue::Signed(v) => <$t>::try_from(v).unwrap_or(<$t>::MAX),
+                    CostValue::Float(v) if v.is_nan() => 0,
+                    CostValue::Float(v) => (v as $t).max(0),
+                }
+            }
+        }
+        impl From<$t> for CostValue {
+            fn from(v: $t) -> Self {
+                CostValue::Signed(v as i128)
+            }
+        }
+    )*};
+}
+
+macro_rules! float_costs {
+    ($($t:ty, $bits:ty);*) => {$(
+        impl Cost for $t {
+            const ZERO: Self = 0.0;
+            const MAX: Self = <$t>::INFINITY;
+            type Key = $bits;
+            #[inline]
+            fn saturating_add(self, other: Self) -> Self {
+                self + other
+            }
+            #[inline]
+            fn overflowing_add(self, other: Self) -> (Self, bool) {
+                (self + other, false)
+            }
+            #[inline]
+            fn is_valid(self) -> bool {
+                self >= 0.0
+            }
+            #[inline]
+            fn key(self) -> $bits {
+                // Non-negative floats order like their bits; -0.0 is made +0.0 first.
+                (self + 0.0).to_bits()
+            }
+            #[inline]
+            fn next_up(self) -> Self {
+                <$t>::next_up(self)
+            }
+            fn value(self) -> CostValue {
+                CostValue::Float(self as f64)
+            }
+            fn from_value(value: CostValue) -> Self {
+                let v = value.as_f64() as $t;
+                if v.is_nan() || v < 0.0 { 0.0 } else { v }
+            }
+        }
+        impl From<$t> for CostValue {
+            fn from(v: $t) -> Self {
+                CostValue::Float(v as f64)
+            }
+        }
+    )*};
+}
+
+unsigned_costs!(u8, u16, u32, u64, u128, usize);
+signed_costs!(i8, i16, i32, i64, i128, isize);
+float_costs!(f32, u32; f64, u64);
+
+/// The smaller of two costs (costs are only partially ordered; valid ones are never NaN).
+#[inline]
+pub(crate) fn min<C: Cost>(a: C, b: C) -> C {
+    if b < a {
+        b
+    } else {
+        a
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_order_like_the_costs() {
+        let floats = [0.0f64, -0.0, 1e-300, 0.5, 1.0, 2.5, 1e300, f64::INFINITY];
+        for &a in &floats {
+            for &b in &floats {
+                assert_eq!(a.partial_cmp(&b), Some(a.key().cmp(&b.key())), "{a} {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn validity_and_infinity() {
+        assert!(!(-1i32).is_valid() && 0i32.is_valid());
+        assert!(!f64::NAN.is_valid() && !(-0.5f64).is_valid() && f64::INFINITY.is_valid());
+        assert_eq!(250u8.saturating_add(10), u8::MAX);
+        assert_eq!(i32::MAX.overflowing_add(1).1, true);
+        assert_eq!(u8::from_value(CostValue::Signed(-3)), 0);
+        assert_eq!(u8::from_value(CostValue::Unsigned(300)), 255);
+        assert_eq!(i16::from_value(CostValue::Float(1e9)), i16::MAX);
+        assert_eq!(f32::from_value(CostValue::Float(f64::NAN)), 0.0);
+        assert!(1.0f64.next_up() > 1.0);
+        assert_eq!(CostValue::Float(2.0).as_u128(), Some(2));
+        assert_eq!(CostValue::Signed(-2).as_u128(), None);
+    }
+}
