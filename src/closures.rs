@@ -53,8 +53,9 @@
 //!
 //! - `successors` is a function of the node: called twice on one node, it gives the same
 //!   nodes with the same costs. Their *order* may change between calls (a `HashSet` built per
-//!   call): a move names its successor by position and by a hash of the node, and is found by
-//!   the hash when the position no longer holds it.
+//!   call): a move names its successor by a hash of the node and the cost of the step, not by
+//!   its position. (Two successors of one node whose hashes collide at the same cost are
+//!   taken for one another: with 32-bit hashes, about one node in four billion.)
 //! - Costs are any [`Cost`] type, `i32` as `pathfinding` ports usually have included; a
 //!   negative cost ends the search with [`Outcome::Invalid`](crate::Outcome::Invalid).
 //! - IDA* calls `successors` once per expanded node and the heuristic once per child (and
@@ -82,18 +83,39 @@ pub struct FnProblem<N, FS, FH, FG> {
     hasher: DefaultHashBuilder,
 }
 
-/// A move of an [`FnProblem`]: which successor of the node to step to, by its position in
-/// what the successor closure returns and by a hash of the node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct FnMove {
+/// A move of an [`FnProblem`]: which successor of the node to step to, named by a hash of the
+/// node and the cost of the step (`K` is the cost's [`Cost::Key`]), with its position in what
+/// the successor closure returned as a hint.
+///
+/// Two moves are equal when they reach the same node at the same cost, wherever the closure
+/// listed it: a closure whose order changes between calls still gives the same moves.
+#[derive(Clone, Copy, Debug)]
+pub struct FnMove<K> {
     index: u32,
     hash: u32,
+    cost: K,
 }
 
-impl FnMove {
-    /// The position of the successor in what the successor closure returned.
-    pub fn index(self) -> usize {
+impl<K> FnMove<K> {
+    /// The position of the successor in what the successor closure returned when the move
+    /// was made.
+    pub fn index(&self) -> usize {
         self.index as usize
+    }
+}
+
+impl<K: PartialEq> PartialEq for FnMove<K> {
+    fn eq(&self, other: &Self) -> bool {
+        self.hash == other.hash && self.cost == other.cost
+    }
+}
+
+impl<K: Eq> Eq for FnMove<K> {}
+
+impl<K: Hash> Hash for FnMove<K> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.hash.hash(state);
+        self.cost.hash(state);
     }
 }
 
@@ -104,7 +126,10 @@ const INDEXED_DEPTH: usize = 32;
 /// A state of an [`FnProblem`]: the current node, and the nodes on the path from the start to
 /// it (what the depth-first engines undo moves with, and never step onto again). States
 /// compare and hash by their node alone.
-#[derive(Clone)]
+///
+/// A clone has the node alone, not the path above it: the engines that clone states (A*,
+/// BFS, the checks of a path) need only the node, and a clone stays cheap however deep the
+/// path. Moves applied to a clone are undone as usual.
 pub struct FnState<N> {
     node: N,
     /// The nodes from the start to the parent of `node`.
@@ -167,6 +192,16 @@ impl<N: Clone + Eq + Hash> FnState<N> {
     }
 }
 
+impl<N: Clone> Clone for FnState<N> {
+    fn clone(&self) -> Self {
+        FnState {
+            node: self.node.clone(),
+            above: Vec::new(),
+            indexed: None,
+        }
+    }
+}
+
 impl<N: fmt::Debug> fmt::Debug for FnState<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.node.fmt(f)
@@ -210,7 +245,7 @@ where
     }
 
     /// The nodes along a solution, the start and the goal included.
-    pub fn path<S>(&self, solution: &Solution<S, FnMove, C>) -> Vec<N> {
+    pub fn path<S>(&self, solution: &Solution<S, FnMove<C::Key>, C>) -> Vec<N> {
         let mut node = self.start.clone();
         let mut nodes = vec![node.clone()];
         for &mv in &solution.moves {
@@ -227,20 +262,28 @@ where
         self.hasher.hash_one(node) as u32
     }
 
-    /// The successor of `node` that `mv` names: at its position if the node there has its
-    /// hash, or else the first successor with that hash.
-    fn successor(&self, node: &N, mv: FnMove) -> Option<N> {
-        let mut by_hash = None;
-        for (index, (next, _)) in (self.successors)(node).into_iter().enumerate() {
-            let hash = self.hash(&next);
-            if hash == mv.hash {
+    /// The move to `next`, listed at `index`, at `cost`.
+    fn step(&self, index: usize, next: &N, cost: C) -> FnMove<C::Key> {
+        FnMove {
+            index: index as u32,
+            hash: self.hash(next),
+            cost: cost.key(),
+        }
+    }
+
+    /// The successor of `node` that `mv` names: at its position if the move there is `mv`,
+    /// or else the first successor that `mv` equals.
+    fn successor(&self, node: &N, mv: FnMove<C::Key>) -> Option<N> {
+        let mut elsewhere = None;
+        for (index, (next, cost)) in (self.successors)(node).into_iter().enumerate() {
+            if self.step(index, &next, cost) == mv {
                 if index == mv.index as usize {
                     return Some(next);
                 }
-                by_hash.get_or_insert(next);
+                elsewhere.get_or_insert(next);
             }
         }
-        by_hash
+        elsewhere
     }
 }
 
@@ -254,7 +297,7 @@ where
     FG: Fn(&N) -> bool,
 {
     type State = FnState<N>;
-    type Move = FnMove;
+    type Move = FnMove<C::Key>;
     type Cost = C;
 
     fn start(&self) -> FnState<N> {
@@ -270,35 +313,28 @@ where
     }
 
     /// The successors not already on the path.
-    fn moves(&self, state: &FnState<N>, moves: &mut MoveBuffer<FnMove, C>) {
+    fn moves(&self, state: &FnState<N>, moves: &mut MoveBuffer<Self::Move, C>) {
         for (index, (next, cost)) in (self.successors)(&state.node).into_iter().enumerate() {
             if !state.on_path(&next) {
-                let hash = self.hash(&next);
-                moves.push((
-                    FnMove {
-                        index: index as u32,
-                        hash,
-                    },
-                    cost,
-                ));
+                moves.push((self.step(index, &next, cost), cost));
             }
         }
     }
 
     /// Steps to the successor `mv` names; a move that names none leaves the state as it is
     /// and on the path (so that [`undo`](Self::undo) still undoes it).
-    fn apply(&self, state: &mut FnState<N>, mv: FnMove) {
+    fn apply(&self, state: &mut FnState<N>, mv: Self::Move) {
         let next = self
             .successor(&state.node, mv)
             .unwrap_or_else(|| state.node.clone());
         state.descend(next);
     }
 
-    fn undo(&self, state: &mut FnState<N>, _mv: FnMove) {
+    fn undo(&self, state: &mut FnState<N>, _mv: Self::Move) {
         state.ascend();
     }
 
-    fn can_undo(&self, _mv: FnMove) -> bool {
+    fn can_undo(&self, _mv: Self::Move) -> bool {
         true
     }
 
@@ -307,7 +343,7 @@ where
     fn visit_children<V: ChildVisitor<Self>>(
         &self,
         state: &mut FnState<N>,
-        _skip: Option<FnMove>,
+        _skip: Option<Self::Move>,
         visitor: &mut V,
     ) -> ControlFlow<()> {
         for (index, (next, cost)) in (self.successors)(&state.node).into_iter().enumerate() {
@@ -317,10 +353,7 @@ where
             if visitor.prune(cost, (self.heuristic)(&next)) {
                 continue;
             }
-            let mv = FnMove {
-                index: index as u32,
-                hash: self.hash(&next),
-            };
+            let mv = self.step(index, &next, cost);
             state.descend(next);
             let flow = visitor.visit(state, mv, cost);
             state.ascend();
@@ -334,18 +367,15 @@ where
     fn successors<F>(
         &self,
         state: &FnState<N>,
-        _skip: Option<FnMove>,
-        _moves: &mut MoveBuffer<FnMove, C>,
+        _skip: Option<Self::Move>,
+        _moves: &mut MoveBuffer<Self::Move, C>,
         mut each: F,
     ) -> ControlFlow<()>
     where
-        F: FnMut(FnState<N>, FnMove, C) -> ControlFlow<()>,
+        F: FnMut(FnState<N>, Self::Move, C) -> ControlFlow<()>,
     {
         for (index, (next, cost)) in (self.successors)(&state.node).into_iter().enumerate() {
-            let mv = FnMove {
-                index: index as u32,
-                hash: self.hash(&next),
-            };
+            let mv = self.step(index, &next, cost);
             each(FnState::new(next), mv, cost)?;
         }
         ControlFlow::Continue(())

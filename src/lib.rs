@@ -85,9 +85,9 @@ pub use engines::{
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub use cost::{Cost, CostValue};
 #[cfg(feature = "parallel")]
 pub use engines::{parallel_ida_star, parallel_ida_star_with};
-pub use cost::{Cost, CostValue};
 pub use options::{CancelToken, Progress, ProgressEvent, SearchOptions, StopReason};
 pub use problem::{ChildVisitor, ListedChildren, MoveBuffer, PackedStates, SearchProblem};
 pub use solution::{
@@ -100,12 +100,12 @@ pub mod prelude {
     pub use crate::closures::FnProblem;
     pub use crate::heuristics::TileHeuristic;
     pub use crate::puzzles::{RotationGame, SlidingPuzzle};
-    #[cfg(feature = "parallel")]
-    pub use crate::{parallel_ida_star, parallel_ida_star_with};
     pub use crate::{
         a_star, a_star_packed, a_star_packed_with, a_star_with, bfs, bfs_with, check_path,
         distance_table, ida_star, ida_star_with, rbfs, rbfs_with, replay, CancelToken, Cost,
         CostValue, MoveBuffer, Outcome, PackedStates, ProblemError, SearchOptions, SearchProblem,
         SearchResult, Solution, Stats, StopReason,
     };
+    #[cfg(feature = "parallel")]
+    pub use crate::{parallel_ida_star, parallel_ida_star_with};
 }

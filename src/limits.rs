@@ -120,6 +120,14 @@ impl<'o, C: Cost> Watch<'o, C> {
         self.slow_check(stats, open, stored)
     }
 
+    /// The generated count at which the next [`check`](Self::check) looks at more than the
+    /// count, as things stand: an engine may compare against a copy of it where even the
+    /// check's one load counts (the ticker's signal is then seen at its next `check`).
+    #[inline]
+    pub fn due(&self) -> u64 {
+        self.next_check.load(Ordering::Relaxed)
+    }
+
     #[cold]
     #[inline(never)]
     fn slow_check(&mut self, stats: &Stats<C>, open: usize, stored: usize) -> Option<StopReason> {
@@ -175,17 +183,11 @@ impl<'o, C: Cost> Watch<'o, C> {
         if self.shared.is_some() {
             step = step.min(SHARED_CHUNK);
         }
-        let next = stats
-            .generated
-            .saturating_add(step)
-            .min(self.max_generated);
+        let next = stats.generated.saturating_add(step).min(self.max_generated);
         // A tick that came in since `due` was read stands: look again at once.
-        let _ = self.next_check.compare_exchange(
-            due,
-            next,
-            Ordering::Relaxed,
-            Ordering::Relaxed,
-        );
+        let _ = self
+            .next_check
+            .compare_exchange(due, next, Ordering::Relaxed, Ordering::Relaxed);
         None
     }
 

@@ -143,7 +143,7 @@ pub struct SearchOptions<'a> {
     /// by default: the check costs a hash lookup per generated node, and most puzzles need
     /// only the inverse-move pruning every engine does. Turn it on for a finite space with
     /// cycles in which the goal may be unreachable: with it, IDA* and RBFS end with
-    /// [`Outcome::NoSolution`] instead of deepening forever. A* and BFS ignore it: they
+    /// [`Outcome::NoSolution`](crate::Outcome::NoSolution) instead of deepening forever. A* and BFS ignore it: they
     /// never store a state twice.
     pub detect_cycles: bool,
     /// Stop once this many nodes are generated ([`StopReason::NodeLimit`]). Checked at each
@@ -215,7 +215,7 @@ impl<'a> SearchOptions<'a> {
         Self::default()
     }
 
-    /// Asks for the states along the solution path in [`Solution::states`].
+    /// Asks for the states along the solution path in [`Solution::states`](crate::Solution::states).
     #[must_use]
     pub fn record_states(mut self, record: bool) -> Self {
         self.record_states = record;
@@ -294,4 +294,3 @@ impl<'a> SearchOptions<'a> {
         self
     }
 }
-

@@ -178,7 +178,6 @@ impl<S, M, C> Solution<S, M, C> {
     }
 }
 
-
 /// Plays `moves` from the problem's start, checking each against the moves the problem offers
 /// in the state it reaches. Returns the final state and the exact total cost, or the first
 /// thing wrong: a move not available where it is played ([`PathError::IllegalMove`]), a cost
@@ -204,7 +203,11 @@ pub fn replay<P: SearchProblem>(
     let mut cost = P::Cost::ZERO;
     let mut available = MoveBuffer::new();
     for (step, &mv) in moves.iter().enumerate() {
-        cost = add_step(cost, offered_cost(problem, &state, mv, &mut available, step)?, step)?;
+        cost = add_step(
+            cost,
+            offered_cost(problem, &state, mv, &mut available, step)?,
+            step,
+        )?;
         problem.apply(&mut state, mv);
     }
     Ok((state, cost))
@@ -293,7 +296,10 @@ impl fmt::Display for PathError {
         match self {
             Self::IllegalMove { step } => write!(f, "step {step}: the move is not available"),
             Self::InvalidCost { step, cost } => {
-                write!(f, "step {step}: the move costs {cost}, which is not a valid cost")
+                write!(
+                    f,
+                    "step {step}: the move costs {cost}, which is not a valid cost"
+                )
             }
             Self::CostOverflow { step } => write!(
                 f,
@@ -334,6 +340,11 @@ pub enum ProblemError {
         /// The value.
         heuristic: CostValue,
     },
+    /// A depth-first engine found a cycle of moves that cost nothing on its current path,
+    /// below which an iteration never ends. Found by the path check
+    /// ([`SearchOptions::check_path`]) on paths over a thousand moves deep; without it, such
+    /// a search runs until a limit stops it. [`SearchOptions::detect_cycles`] avoids cycles.
+    ZeroCostCycle,
     /// The path the engine found fails [`check_path`], which
     /// [`SearchOptions::check_path`] runs (by default in builds with debug assertions). Turn
     /// the option off to get the path regardless.
@@ -350,6 +361,11 @@ impl fmt::Display for ProblemError {
             Self::InvalidHeuristic { heuristic } => write!(
                 f,
                 "the heuristic gave {heuristic}: it must be zero or more, and not NaN"
+            ),
+            Self::ZeroCostCycle => f.write_str(
+                "the current path repeats a state through moves that cost nothing, so the \
+                 depth-first search would never end; `SearchOptions::detect_cycles(true)` \
+                 skips states already on the path",
             ),
             Self::Path(error) => write!(
                 f,

@@ -76,6 +76,10 @@ pub fn ida_star_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> 
 /// (about 110 bytes each for the sliding puzzle), small for any thread's stack.
 const RECURSION_LIMIT: usize = 400;
 
+/// How many moves of a path that cost nothing in a row make the path check look for a
+/// zero-cost cycle among them.
+const ZERO_RUN: usize = 1024;
+
 /// One engine's way of running a depth-first iteration from the start, for [`deepen`].
 pub(crate) trait Iterations<'p, P: SearchProblem> {
     /// One depth-first search of the whole tree below the start, bounded by `threshold`.
@@ -197,10 +201,12 @@ impl<'p, P: SearchProblem> Recursive<'p, P> {
         if let Some(reason) = descent.watch.check(&descent.stats, 0, 0) {
             return Iteration::Stopped(reason);
         }
+        descent.rearm();
         // The outcome is read from the fields `visit` sets, not from the flow.
         let _ = descent
             .problem
             .visit_children(&mut self.state, skip, descent);
+        descent.sync();
         if let Some(error) = descent.invalid.take() {
             return Iteration::Invalid(error);
         }
@@ -260,6 +266,13 @@ struct Descent<'p, P: SearchProblem> {
     stopped: Option<StopReason>,
     /// A negative or NaN cost or heuristic met.
     invalid: Option<ProblemError>,
+    /// The generated count at which to check the limits (a copy of the watch's
+    /// [`due`](Watch::due)), and how many nodes are left until then. While `visit_children`
+    /// runs, nodes are counted down in `left`, not up in `stats.generated`: one decrement and
+    /// a test for zero per child, cut off or not, counts it and watches the limits at once.
+    /// [`sync`](Self::sync) brings `stats.generated` up to date.
+    check_at: u64,
+    left: u64,
     /// The moves of the solution from the goal back to the start, pushed as the recursion
     /// unwinds.
     reversed_path: Vec<P::Move>,
@@ -281,6 +294,8 @@ impl<'p, P: SearchProblem> Descent<'p, P> {
             found: None,
             stopped: None,
             invalid: None,
+            check_at: 0,
+            left: 1,
             reversed_path: Vec::new(),
             moves: MoveBuffer::new(),
             stats: Stats::default(),
@@ -322,6 +337,51 @@ impl<'p, P: SearchProblem> Descent<'p, P> {
         false
     }
 
+    /// Brings `stats.generated` up to date with the countdown.
+    #[inline]
+    fn sync(&mut self) {
+        self.stats.generated = self.check_at - self.left;
+    }
+
+    /// Sets the countdown to the watch's next due point, after a check (`stats.generated` up
+    /// to date). At least one node ahead: a tick that came in since makes it the next.
+    #[inline]
+    fn rearm(&mut self) {
+        let generated = self.stats.generated;
+        self.check_at = self.watch.due().max(generated + 1);
+        self.left = self.check_at - generated;
+    }
+
+    /// The check of the limits once the countdown reaches zero. `true`: a limit stops the
+    /// search.
+    #[cold]
+    #[inline(never)]
+    fn count_check(&mut self) -> bool {
+        self.sync();
+        if let Some(reason) = self.watch.check(&self.stats, self.depth + 1, 0) {
+            self.stopped = Some(reason);
+            return true;
+        }
+        self.rearm();
+        false
+    }
+
+    /// [`count_check`](Self::count_check) at a child cut off before it was made: `true` to
+    /// go on, `false` to have the child visited, where the search stops (`visit` counts the
+    /// child again, so it is taken back here, and the countdown left to end there).
+    #[cold]
+    #[inline(never)]
+    fn prune_check(&mut self) -> bool {
+        if !self.count_check() {
+            return true;
+        }
+        self.stopped = None;
+        self.stats.generated -= 1;
+        self.check_at = self.stats.generated + 1;
+        self.left = 1;
+        false
+    }
+
     /// Records an invalid cost or heuristic and has the search stop at its next check.
     #[cold]
     #[inline(never)]
@@ -341,13 +401,24 @@ impl<'p, P: SearchProblem> Descent<'p, P> {
     /// recursion is [`RECURSION_LIMIT`] deep.
     #[cold]
     #[inline(never)]
-    fn descend_on_stack(&mut self, state: &P::State, mv: P::Move, g: P::Cost) -> ControlFlow<()> {
-        let mut search = Search::new(self.problem, state.clone(), self.options);
+    fn descend_on_stack(
+        &mut self,
+        state: &mut P::State,
+        mv: P::Move,
+        g: P::Cost,
+    ) -> ControlFlow<()> {
+        // The state is lent to the explicit stack and given back, not cloned (a clone may be
+        // less than the state: a closure problem's holds no path).
+        let lent = core::mem::replace(state, self.problem.start());
+        let mut search = Search::new(self.problem, lent, self.options);
+        self.sync();
         search.stats = core::mem::take(&mut self.stats);
         core::mem::swap(&mut search.watch, &mut self.watch);
         let iteration = search.iterate(self.threshold, g, self.problem.inverse(mv));
         self.stats = core::mem::take(&mut search.stats);
         core::mem::swap(&mut search.watch, &mut self.watch);
+        self.rearm();
+        *state = core::mem::replace(&mut search.state, self.problem.start());
         match iteration {
             Iteration::Invalid(error) => {
                 self.invalid = Some(error);
@@ -381,17 +452,24 @@ impl<P: SearchProblem> ChildVisitor<P> for Descent<'_, P> {
 
     #[inline]
     fn prune(&mut self, cost: P::Cost, heuristic: P::Cost) -> bool {
-        if self.cuts_off(cost, heuristic) {
-            self.stats.generated += 1;
+        if !self.cuts_off(cost, heuristic) {
+            return false;
+        }
+        self.left -= 1;
+        if self.left != 0 {
             return true;
         }
-        false
+        self.prune_check()
     }
 
     #[inline]
     fn visit(&mut self, state: &mut P::State, mv: P::Move, cost: P::Cost) -> ControlFlow<()> {
         let problem = self.problem;
-        self.stats.generated += 1;
+        // The limits are watched at every child, cut off or not: a node may have many.
+        self.left -= 1;
+        if self.left == 0 && self.count_check() {
+            return ControlFlow::Break(());
+        }
         if self.cuts_off(cost, problem.heuristic(state)) {
             return ControlFlow::Continue(());
         }
@@ -406,8 +484,8 @@ impl<P: SearchProblem> ChildVisitor<P> for Descent<'_, P> {
             return self.descend_on_stack(state, mv, self.threshold - budget);
         }
         self.stats.expanded += 1;
-        if let Some(reason) = self.watch.check(&self.stats, self.depth + 1, 0) {
-            self.stopped = Some(reason);
+        // The ticker (or a fault) lowers the watch's due point below the copy.
+        if self.watch.due() < self.check_at && self.count_check() {
             return ControlFlow::Break(());
         }
         let parent_budget = core::mem::replace(&mut self.budget, budget);
@@ -501,6 +579,9 @@ pub(crate) struct Search<'p, P: SearchProblem> {
     pub stats: Stats<P::Cost>,
     /// The states on the current path, when cycles are to be detected.
     on_path: Option<HashSet<P::State>>,
+    /// Whether to look for a zero-cost cycle on a deep path (with the path check, and without
+    /// cycle detection, which avoids them).
+    look_for_zero_cycles: bool,
     pub watch: Watch<'p, P::Cost>,
 }
 
@@ -515,8 +596,37 @@ impl<'p, P: SearchProblem> Search<'p, P> {
             path: Vec::new(),
             stats: Stats::default(),
             on_path: options.detect_cycles.then(HashSet::new),
+            look_for_zero_cycles: options.check_path && !options.detect_cycles,
             watch: Watch::new(options),
         }
+    }
+
+    /// Whether the last [`ZERO_RUN`] moves of the path, which cost nothing, pass one state
+    /// twice: a zero-cost cycle, below which the iteration would never end. The states are
+    /// rebuilt by undoing the moves on a copy of the current one.
+    #[cold]
+    #[inline(never)]
+    fn zero_cost_cycle(&self, last: P::Move) -> bool {
+        let problem = self.problem;
+        let depth = self.frames.len();
+        let mut state = self.state.clone();
+        let mut seen = HashSet::new();
+        seen.insert(state.clone());
+        let mut mv = last;
+        for frame in self.frames[depth - ZERO_RUN..].iter().rev() {
+            match &frame.saved {
+                Some(saved) => state.clone_from(saved),
+                None => problem.undo(&mut state, mv),
+            }
+            if !seen.insert(state.clone()) {
+                return true;
+            }
+            match frame.arrived_by {
+                Some(arrived_by) => mv = arrived_by,
+                None => break,
+            }
+        }
+        false
     }
 
     /// With cycle detection, counts `states` as on the path above the start: the path to a
@@ -546,7 +656,9 @@ impl<'p, P: SearchProblem> Search<'p, P> {
     /// that state are in `path`.
     ///
     /// The node being searched lives in locals (`next`, `end`, `g`, `arrived_by`), as it would
-    /// in the registers of a recursive call; `frames` holds the nodes above it.
+    /// in the registers of a recursive call; `frames` holds the nodes above it. (One loop, so
+    /// one long function: its locals are the node.)
+    #[allow(clippy::too_many_lines)]
     pub fn iterate(
         &mut self,
         threshold: P::Cost,
@@ -578,9 +690,11 @@ impl<'p, P: SearchProblem> Search<'p, P> {
                 let (Some(mv), Some(parent)) = (arrived_by, self.frames.pop()) else {
                     self.stats.generated = generated;
                     let next = (next_threshold != infinite).then_some(next_threshold);
-                    return Iteration::Exhausted(next.and_then(|f| {
-                        super::ida_star::next_threshold(threshold, f - threshold)
-                    }));
+                    return Iteration::Exhausted(
+                        next.and_then(|f| {
+                            super::ida_star::next_threshold(threshold, f - threshold)
+                        }),
+                    );
                 };
                 match parent.saved {
                     Some(state) => self.state = state,
@@ -673,6 +787,14 @@ impl<'p, P: SearchProblem> Search<'p, P> {
             self.stats.generated = generated;
             if let Some(reason) = self.watch.check(&self.stats, self.frames.len(), 0) {
                 return Iteration::Stopped(reason);
+            }
+            let depth = self.frames.len();
+            if self.look_for_zero_cycles
+                && depth % ZERO_RUN == 0
+                && self.frames[depth - ZERO_RUN].g == child_g
+                && self.zero_cost_cycle(mv)
+            {
+                return Iteration::Invalid(ProblemError::ZeroCostCycle);
             }
             g = child_g;
             arrived_by = Some(mv);

@@ -91,6 +91,10 @@ struct Frontier<S, M, C> {
     goal: Option<(usize, Vec<M>)>,
 }
 
+/// The frontier of an iteration over the problem `P`.
+type FrontierOf<P> =
+    Frontier<<P as SearchProblem>::State, <P as SearchProblem>::Move, <P as SearchProblem>::Cost>;
+
 /// How an iteration ended: a solution (its moves), or a stop.
 type Decision<M> = Result<Vec<M>, Halt>;
 
@@ -179,56 +183,22 @@ where
             Err(Halt::Stopped(reason)) => return stopped(reason, completed_threshold),
             Err(Halt::Invalid(error)) => return invalid(error),
         };
-        limits.shared.generated.store(stats.generated, Ordering::Relaxed);
+        limits
+            .shared
+            .generated
+            .store(stats.generated, Ordering::Relaxed);
         let searched = frontier
             .goal
             .as_ref()
             .map_or(frontier.subtrees.len(), |g| g.0);
-        let mut reports = search_subtrees(
+        let reports = search_subtrees(
             problem,
             &frontier.subtrees[..searched],
             threshold,
             &limits,
             threads,
         );
-        reports.sort_by_key(|report| report.index);
-        // In subtree order, the first goal found or the first real stop decides: a later
-        // subtree's goal cannot be returned while an earlier one is unfinished.
-        let mut decided: Option<Decision<P::Move>> = None;
-        for report in reports {
-            stats.expanded += report.stats.expanded;
-            stats.generated += report.stats.generated;
-            match report.iteration {
-                Iteration::Found(_) if decided.is_none() => {
-                    let mut moves = frontier.subtrees[report.index].path.clone();
-                    moves.extend(report.path);
-                    decided = Some(Ok(moves));
-                }
-                Iteration::Exhausted(next) => {
-                    least_f = min(least_f, next.unwrap_or(P::Cost::MAX));
-                }
-                Iteration::Stopped(reason) if decided.is_none() => {
-                    // A subtree given up because an earlier one succeeded is no stop, nor
-                    // is one halted because another thread reached a limit (that thread
-                    // reports the limit itself).
-                    let user_cancel = limits
-                        .cancel
-                        .as_ref()
-                        .is_some_and(CancelToken::is_cancelled);
-                    if reason != StopReason::Cancelled || user_cancel {
-                        decided = Some(Err(Halt::Stopped(reason)));
-                    }
-                }
-                Iteration::Invalid(error) if decided.is_none() => {
-                    decided = Some(Err(Halt::Invalid(error)));
-                }
-                Iteration::Found(_) | Iteration::Stopped(_) | Iteration::Invalid(_) => {}
-            }
-        }
-        if decided.is_none() && limits.shared.halt.load(Ordering::Relaxed) {
-            // A thread stopped at the shared node limit after the subtree that decides.
-            decided = Some(Err(Halt::Stopped(StopReason::NodeLimit)));
-        }
+        let decided = decide::<P>(reports, &frontier, &limits, stats, &mut least_f);
         let decided = decided.or(frontier.goal.map(|(_, moves)| Ok(moves)));
         match decided {
             Some(Ok(moves)) => return solved(problem, moves, options, Promise::Optimal),
@@ -252,6 +222,55 @@ where
     Outcome::NoSolution
 }
 
+/// What the subtrees' reports decide, read in subtree order: the first goal found or the
+/// first real stop (a later subtree's goal cannot be returned while an earlier one is
+/// unfinished); `None` if every subtree was searched to its end. Adds up their counts, and
+/// lowers `least_f` to the least `f` they cut off.
+fn decide<P: SearchProblem>(
+    mut reports: Vec<Report<P::Move, P::Cost>>,
+    frontier: &FrontierOf<P>,
+    limits: &WorkerLimits,
+    stats: &mut Stats<P::Cost>,
+    least_f: &mut P::Cost,
+) -> Option<Decision<P::Move>> {
+    reports.sort_by_key(|report| report.index);
+    let mut decided: Option<Decision<P::Move>> = None;
+    for report in reports {
+        stats.expanded += report.stats.expanded;
+        stats.generated += report.stats.generated;
+        match report.iteration {
+            Iteration::Found(_) if decided.is_none() => {
+                let mut moves = frontier.subtrees[report.index].path.clone();
+                moves.extend(report.path);
+                decided = Some(Ok(moves));
+            }
+            Iteration::Exhausted(next) => {
+                *least_f = min(*least_f, next.unwrap_or(P::Cost::MAX));
+            }
+            Iteration::Stopped(reason) if decided.is_none() => {
+                // A subtree given up because an earlier one succeeded is no stop, nor is one
+                // halted because another thread reached a limit (that thread reports it).
+                let user_cancel = limits
+                    .cancel
+                    .as_ref()
+                    .is_some_and(CancelToken::is_cancelled);
+                if reason != StopReason::Cancelled || user_cancel {
+                    decided = Some(Err(Halt::Stopped(reason)));
+                }
+            }
+            Iteration::Invalid(error) if decided.is_none() => {
+                decided = Some(Err(Halt::Invalid(error)));
+            }
+            Iteration::Found(_) | Iteration::Stopped(_) | Iteration::Invalid(_) => {}
+        }
+    }
+    if decided.is_none() && limits.shared.halt.load(Ordering::Relaxed) {
+        // A thread stopped at the shared node limit after the subtree that decides.
+        decided = Some(Err(Halt::Stopped(StopReason::NodeLimit)));
+    }
+    decided
+}
+
 /// Expands the start breadth-first within `threshold`, level by level in move order, until a
 /// level holds at least `wanted` nodes (or 20 levels are done), or a goal turns up; checking
 /// the limits at every expansion.
@@ -265,7 +284,7 @@ fn frontier<P: SearchProblem>(
     stats: &mut Stats<P::Cost>,
     watch: &mut Watch<'_, P::Cost>,
     least_f: &mut P::Cost,
-) -> Result<Frontier<P::State, P::Move, P::Cost>, Halt> {
+) -> Result<FrontierOf<P>, Halt> {
     let mut level = vec![Subtree {
         state: start.clone(),
         g: P::Cost::ZERO,
@@ -291,7 +310,9 @@ fn frontier<P: SearchProblem>(
                     continue;
                 }
                 if !cost.is_valid() {
-                    return Err(Halt::Invalid(ProblemError::InvalidCost { cost: cost.value() }));
+                    return Err(Halt::Invalid(ProblemError::InvalidCost {
+                        cost: cost.value(),
+                    }));
                 }
                 let mut child = node.state.clone();
                 problem.apply(&mut child, mv);

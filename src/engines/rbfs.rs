@@ -53,6 +53,7 @@ pub fn rbfs_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> Resu
         moves: MoveBuffer::new(),
         stats: Stats::default(),
         on_path: options.detect_cycles.then(HashSet::new),
+        look_for_zero_cycles: options.check_path && !options.detect_cycles,
         watch: Watch::new(options),
     };
     let outcome = search.run(options);
@@ -91,8 +92,15 @@ struct Search<'p, P: SearchProblem> {
     moves: MoveBuffer<P::Move, P::Cost>,
     stats: Stats<P::Cost>,
     on_path: Option<HashSet<P::State>>,
+    /// Whether to look for a zero-cost cycle on a deep path (with the path check, and without
+    /// cycle detection, which avoids them).
+    look_for_zero_cycles: bool,
     watch: Watch<'p, P::Cost>,
 }
+
+/// How many moves of a path that cost nothing in a row make the path check look for a
+/// zero-cost cycle among them.
+const ZERO_RUN: usize = 1024;
 
 impl<P: SearchProblem> Search<'_, P> {
     fn run(&mut self, options: &SearchOptions) -> Outcome<P::State, P::Move, P::Cost> {
@@ -168,7 +176,37 @@ impl<P: SearchProblem> Search<'_, P> {
             if let Err(error) = self.push(g, best_value, bound, Some(mv), saved) {
                 return invalid(error);
             }
+            let depth = self.frames.len();
+            if self.look_for_zero_cycles
+                && depth % ZERO_RUN == 0
+                && self.frames[depth - ZERO_RUN].g == g
+                && self.zero_cost_cycle()
+            {
+                return invalid(ProblemError::ZeroCostCycle);
+            }
         }
+    }
+
+    /// Whether the last [`ZERO_RUN`] moves of the path pass one state twice, the states
+    /// rebuilt by undoing the moves on a copy of the current one.
+    #[cold]
+    #[inline(never)]
+    fn zero_cost_cycle(&self) -> bool {
+        let depth = self.frames.len();
+        let mut state = self.state.clone();
+        let mut seen = HashSet::new();
+        seen.insert(state.clone());
+        for frame in self.frames[depth - ZERO_RUN..].iter().rev() {
+            let Some(mv) = frame.arrived_by else { break };
+            match &frame.saved {
+                Some(saved) => state.clone_from(saved),
+                None => self.problem.undo(&mut state, mv),
+            }
+            if !seen.insert(state.clone()) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Expands the current state, reached by `arrived_by` at cost `g` with backed-up cost

@@ -35,8 +35,8 @@ struct Lines {
     along: usize,
     across: usize,
     /// `digit[tile * count + line]`: the tile's goal position along `line` if it belongs to it
-    /// (not the blank), else `length`.
-    digit: Vec<u8>,
+    /// (not the blank), else `length` (two bytes: a line may have 256 cells).
+    digit: Vec<u16>,
     /// `power[i]`: (length + 1)^i.
     power: Vec<usize>,
     /// Conflicts indexed by the base-(length + 1) number of a line's digits (cell i is digit
@@ -53,9 +53,9 @@ impl Lines {
         goal: &[(usize, usize)],
     ) -> Self {
         // goal[tile] = (goal line, goal position along it).
-        let mut digit = vec![length as u8; goal.len() * count];
+        let mut digit = vec![length as u16; goal.len() * count];
         for (tile, &(line, position)) in goal.iter().enumerate().skip(1) {
-            digit[tile * count + line] = position as u8;
+            digit[tile * count + line] = position as u16;
         }
         let base = length + 1;
         let power = (0..length).scan(1usize, |p, _| {

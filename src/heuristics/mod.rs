@@ -25,6 +25,15 @@ pub trait TileHeuristic<const N: usize>: Clone {
     /// each cell. The puzzle has already checked that `goal` is a permutation of `0..N`.
     fn new(width: usize, height: usize, goal: &[u8; N]) -> Self;
 
+    /// [`new`](Self::new), or why the heuristic cannot serve this board (its tables would
+    /// not fit in memory, say). [`SlidingPuzzle::new`](crate::puzzles::SlidingPuzzle::new)
+    /// builds its heuristic with this and reports a refusal as
+    /// [`PuzzleError::Heuristic`](crate::puzzles::PuzzleError::Heuristic). Defaults to
+    /// `Ok(new(…))`.
+    fn try_new(width: usize, height: usize, goal: &[u8; N]) -> Result<Self, String> {
+        Ok(Self::new(width, height, goal))
+    }
+
     /// What the heuristic keeps in a board: its value, or whatever it needs to update it
     /// (see [`value`](Self::value)), computed on a whole board.
     fn evaluate(&self, tiles: &[u8; N]) -> u64;

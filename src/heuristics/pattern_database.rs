@@ -24,6 +24,10 @@ const MAGIC: &[u8; 13] = b"informed-pdb\n";
 const VERSION: u32 = 2;
 const UNSEEN: u8 = u8::MAX;
 
+/// The most the tables of [`PatternDatabase`]'s default database (its
+/// [`TileHeuristic::new`]) may take: 64 MiB.
+pub const QUICK_BYTES: u128 = 64 << 20;
+
 /// Why a pattern database could not be built, saved or loaded.
 #[derive(Debug)]
 #[non_exhaustive]
@@ -271,7 +275,7 @@ impl<const N: usize> PatternDatabase<N> {
         reflect: bool,
     ) -> Result<Self, PdbError> {
         let invalid = |reason: String| Err(PdbError::InvalidPartition(reason));
-        if width * height != N || N > 64 || width == 0 {
+        if width.checked_mul(height) != Some(N) || N > 64 || width == 0 {
             return invalid(format!(
                 "a {width} x {height} board does not have {N} cells (at most 64)"
             ));
@@ -406,24 +410,47 @@ impl<const N: usize> PatternDatabase<N> {
 }
 
 impl<const N: usize> TileHeuristic<N> for PatternDatabase<N> {
-    /// A quick database of patterns of up to four tiles, consecutive in goal order, with
-    /// reflection where the goal allows it. Stronger databases come from
-    /// [`build`](PatternDatabase::build) or [`load_or_build`](PatternDatabase::load_or_build)
-    /// and [`SlidingPuzzle::with_heuristic`](crate::puzzles::SlidingPuzzle::with_heuristic).
+    /// A quick database: patterns of consecutive tiles in goal order, as large (up to four
+    /// tiles) as keeps all the tables within [`QUICK_BYTES`] (64 MiB), with reflection where
+    /// the goal allows it. Stronger databases come from [`build`](PatternDatabase::build) or
+    /// [`load_or_build`](PatternDatabase::load_or_build) and
+    /// [`SlidingPuzzle::with_heuristic`](crate::puzzles::SlidingPuzzle::with_heuristic).
+    ///
+    /// On a board it cannot serve (more than 64 cells), a database with no patterns, whose
+    /// value is zero; [`try_new`](TileHeuristic::try_new), which
+    /// [`SlidingPuzzle::new`](crate::puzzles::SlidingPuzzle::new) uses, refuses it instead.
     fn new(width: usize, height: usize, goal: &[u8; N]) -> Self {
+        Self::try_new(width, height, goal).unwrap_or_else(|_| PatternDatabase {
+            width,
+            height,
+            goal: *goal,
+            patterns: Vec::new(),
+            pattern_of: [usize::MAX; N],
+            reflection: None,
+        })
+    }
+
+    fn try_new(width: usize, height: usize, goal: &[u8; N]) -> Result<Self, String> {
         let tiles: Vec<u8> = goal.iter().copied().filter(|&t| t != 0).collect();
-        let groups: Vec<&[u8]> = tiles.chunks(4).collect();
         let reflect = reflection(width, height, goal).is_some();
-        Self::build(width, height, goal, &groups, reflect)
-            .or_else(|_| Self::build(width, height, goal, &[], false))
-            .unwrap_or_else(|_| PatternDatabase {
-                width,
-                height,
-                goal: *goal,
-                patterns: Vec::new(),
-                pattern_of: [usize::MAX; N],
-                reflection: None,
-            })
+        // The largest group size whose tables (a byte per placement and free cell) fit.
+        let bytes = |size: usize| -> Option<u128> {
+            let groups = tiles.len().div_ceil(size) as u128;
+            let free = (N.saturating_sub(size)) as u128;
+            Some(groups * u128::from(partial_count(N, size)?) * free)
+        };
+        let size = (1..=4.min(tiles.len().max(1)))
+            .rev()
+            .find(|&size| bytes(size).is_some_and(|b| b <= QUICK_BYTES))
+            .ok_or_else(|| {
+                format!(
+                    "a pattern database of single tiles on {N} cells takes {} bytes, over the \
+                     {QUICK_BYTES} the default database may take",
+                    bytes(1).map_or_else(|| "too many".to_string(), |b| b.to_string())
+                )
+            })?;
+        let groups: Vec<&[u8]> = tiles.chunks(size).collect();
+        Self::build(width, height, goal, &groups, reflect).map_err(|error| error.to_string())
     }
 
     fn evaluate(&self, tiles: &[u8; N]) -> u64 {

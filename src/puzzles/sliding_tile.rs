@@ -152,6 +152,9 @@ pub enum PuzzleError {
     /// The heuristic given to [`SlidingPuzzle::with_heuristic`] was built for another board
     /// size or goal layout.
     HeuristicMismatch,
+    /// The heuristic cannot be built for this board ([`TileHeuristic::try_new`] says why: a
+    /// pattern database too large for the board, say).
+    Heuristic(String),
 }
 
 impl fmt::Display for Layout {
@@ -215,6 +218,7 @@ impl fmt::Display for PuzzleError {
             Self::HeuristicMismatch => {
                 f.write_str("the heuristic was built for another board size or goal layout")
             }
+            Self::Heuristic(reason) => write!(f, "the heuristic cannot be built: {reason}"),
         }
     }
 }
@@ -366,7 +370,7 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
         goal: &[T],
     ) -> Result<Self, PuzzleError> {
         Self::build(width, height, start, goal, |goal| {
-            Ok(H::new(width, height, goal))
+            H::try_new(width, height, goal).map_err(PuzzleError::Heuristic)
         })
     }
 

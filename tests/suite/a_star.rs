@@ -1,4 +1,3 @@
-
 use crate::common::{korf_instances, optimal_or_none, EightPuzzle, Graph, NodeGraph};
 use informed::heuristics::LinearConflict;
 use informed::puzzles::SlidingPuzzle;

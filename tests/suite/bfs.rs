@@ -1,4 +1,3 @@
-
 use crate::common::{assert_replays, Graph, NodeGraph};
 use informed::puzzles::{sliding_tile, SlidingPuzzle};
 use informed::{bfs, distance_table, Outcome, SearchProblem, TableError};

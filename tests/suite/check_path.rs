@@ -126,7 +126,10 @@ fn engines_report_a_faulty_problem_when_checking() {
     let Outcome::Invalid { error, solution } = &result.outcome else {
         panic!("expected the check to fail: {:?}", result.outcome);
     };
-    assert!(matches!(error, ProblemError::Path(PathError::Overestimate { .. })));
+    assert!(matches!(
+        error,
+        ProblemError::Path(PathError::Overestimate { .. })
+    ));
     assert!(error.to_string().contains("check_path(false)"), "{error}");
     assert_eq!(solution.as_ref().map(|s| (s.len(), s.cost)), Some((3, 3)));
     // Unchecked, the same search returns the path.

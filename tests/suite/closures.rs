@@ -1,7 +1,6 @@
 //! The closure adapter: every engine solves problems given as closures, optimally, and the
 //! nodes of the path come back in order.
 
-
 use crate::common::Graph;
 use informed::prelude::*;
 use quickcheck::quickcheck;

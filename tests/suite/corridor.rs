@@ -1,7 +1,6 @@
 //! Any depth: a corridor whose only solution is 1,000,000 moves long, with an exact heuristic.
 //! Every engine must solve it without overflowing the stack.
 
-
 use crate::common::Line;
 use informed::{a_star, bfs, ida_star, rbfs};
 

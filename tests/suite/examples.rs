@@ -3,7 +3,6 @@
 //!
 //! `cargo test` builds the examples before it runs the tests; they sit beside the test binary.
 
-
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;

@@ -1,7 +1,6 @@
 //! The sliding-tile heuristics: admissible (checked against exact distances), and kept
 //! incrementally to the same value a fresh evaluation gives.
 
-
 use crate::common::EightPuzzle;
 use informed::heuristics::{LinearConflict, Manhattan, MisplacedTiles, TileHeuristic};
 use informed::permutation;

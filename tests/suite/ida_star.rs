@@ -1,4 +1,3 @@
-
 use crate::common::{korf_instances, optimal_or_none, EightPuzzle, Graph, Line, NodeGraph};
 use informed::heuristics::{LinearConflict, MisplacedTiles, TileHeuristic};
 use informed::puzzles::{sliding_tile, SlidingPuzzle};

@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use informed::puzzles::SlidingPuzzle;
 use informed::{
-    CostValue, a_star_with, bfs_with, ida_star_with, rbfs_with, CancelToken, Outcome, ProgressEvent, ResultOf,
-    SearchOptions, StopReason,
+    a_star_with, bfs_with, ida_star_with, rbfs_with, CancelToken, CostValue, Outcome,
+    ProgressEvent, ResultOf, SearchOptions, StopReason,
 };
 
 /// Korf's instance 1: 57 moves, hundreds of millions of nodes with Manhattan distance, so no

@@ -15,5 +15,6 @@ mod parallel_ida_star;
 mod pattern_database;
 mod properties;
 mod rbfs;
+mod reliability;
 mod rotation_game;
 mod sliding_tile;

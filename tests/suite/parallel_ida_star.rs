@@ -2,7 +2,6 @@
 //! move, and the limits still hold.
 #![cfg(feature = "parallel")]
 
-
 use crate::common::{assert_replays, korf_instances, EightPuzzle, Graph, NodeGraph};
 use informed::puzzles::{sliding_tile, RotationGame, SlidingPuzzle};
 use informed::{

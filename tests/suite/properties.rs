@@ -1,7 +1,6 @@
 //! Properties over random solvable 8-puzzles: the engines agree with each other and with
 //! an exhaustive BFS; solvability by parity is exactly reachability.
 
-
 use crate::common::{assert_replays, EightPuzzle};
 use informed::heuristics::{Manhattan, TileHeuristic};
 use informed::permutation;

@@ -1,4 +1,3 @@
-
 use crate::common::{optimal_or_none, Graph, NodeGraph};
 use informed::{rbfs, rbfs_with, SearchOptions};
 use quickcheck::quickcheck;

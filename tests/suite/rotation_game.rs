@@ -1,6 +1,5 @@
 //! The POJ 2286 rotation game: the judge's samples, and lexicographically smallest answers.
 
-
 use crate::common::assert_replays;
 use informed::puzzles::rotation_game::{Rotation, CENTRE};
 use informed::puzzles::{RotationGame, RotationGameError};

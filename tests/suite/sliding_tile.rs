@@ -1,6 +1,5 @@
 //! The sliding-tile puzzles: Korf's instances, other sizes and goal layouts, solvability.
 
-
 use crate::common::{assert_replays, korf_instances};
 use informed::heuristics::MisplacedTiles;
 use informed::puzzles::{sliding_tile, PuzzleError, SlidingPuzzle};

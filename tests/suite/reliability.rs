@@ -1,0 +1,812 @@
+//! Adversarial use of the public API: limits that must hold under every engine, costs at the
+//! type's limits, adapters driven deep, bad sizes. One test per defect found that way; each
+//! failed before its fix.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use informed::closures::FnProblem;
+use informed::heuristics::pattern_database::{PatternDatabase, PdbError};
+use informed::heuristics::LinearConflict;
+use informed::puzzles::{PuzzleError, SlidingPuzzle};
+use informed::{
+    a_star_with, bfs_with, ida_star_with, rbfs_with, CancelToken, MoveBuffer, Outcome,
+    ProblemError, ResultOf, SearchOptions, SearchProblem, StopReason,
+};
+
+type Engine<P> = fn(&P, &SearchOptions) -> ResultOf<P>;
+
+/// Every engine, by name, for a problem that parallel IDA* can take too.
+fn engines<P>() -> Vec<(&'static str, Engine<P>)>
+where
+    P: SearchProblem + Sync,
+    P::State: Send + Sync,
+    P::Move: Send + Sync,
+    P::Cost: Send + Sync,
+{
+    let mut engines: Vec<(&'static str, Engine<P>)> = vec![
+        ("ida_star", ida_star_with),
+        ("a_star", a_star_with),
+        ("bfs", bfs_with),
+        ("rbfs", rbfs_with),
+    ];
+    #[cfg(feature = "parallel")]
+    engines.push(("parallel_ida_star", informed::parallel_ida_star_with));
+    engines
+}
+
+/// `levels` levels of `width` unit moves each below the start; no goal.
+struct Wide {
+    width: u32,
+    levels: u32,
+}
+
+impl SearchProblem for Wide {
+    type State = u32;
+    type Move = u32;
+    type Cost = u32;
+    fn start(&self) -> u32 {
+        0
+    }
+    fn is_goal(&self, _: &u32) -> bool {
+        false
+    }
+    fn moves(&self, depth: &u32, moves: &mut MoveBuffer<u32, u32>) {
+        if *depth < self.levels {
+            moves.extend((0..self.width).map(|i| (i, 1)));
+        }
+    }
+    fn apply(&self, depth: &mut u32, _: u32) {
+        *depth += 1;
+    }
+    fn undo(&self, depth: &mut u32, _: u32) {
+        *depth -= 1;
+    }
+    fn can_undo(&self, _: u32) -> bool {
+        true
+    }
+}
+
+#[cfg(feature = "parallel")]
+#[test]
+fn parallel_ida_star_honours_the_node_limit() {
+    let wide = Wide {
+        width: 10_000,
+        levels: 2,
+    };
+    let options = SearchOptions::new().max_nodes(25_000);
+    let result = informed::parallel_ida_star_with(&wide, &options);
+    assert_eq!(
+        result.stopped(),
+        Some(StopReason::NodeLimit),
+        "{:?}",
+        result.outcome
+    );
+    // Four thousand nodes a thread between reports to the shared count, and one expansion.
+    let slack = rayon::current_num_threads() as u64 * 4096 + 10_000;
+    assert!(
+        result.stats.generated <= 25_000 + slack,
+        "{} nodes",
+        result.stats.generated
+    );
+    let sequential = ida_star_with(&wide, &options);
+    assert_eq!(sequential.stopped(), Some(StopReason::NodeLimit));
+}
+
+/// A line whose every `moves` call takes `delay`.
+struct Slow {
+    delay: Duration,
+}
+
+impl SearchProblem for Slow {
+    type State = u32;
+    type Move = bool;
+    type Cost = u32;
+    fn start(&self) -> u32 {
+        0
+    }
+    fn is_goal(&self, _: &u32) -> bool {
+        false
+    }
+    fn moves(&self, _: &u32, moves: &mut MoveBuffer<bool, u32>) {
+        std::thread::sleep(self.delay);
+        moves.push((true, 1));
+        moves.push((false, 1));
+    }
+    fn apply(&self, at: &mut u32, forward: bool) {
+        *at = if forward {
+            at.wrapping_add(1)
+        } else {
+            at.wrapping_sub(1)
+        };
+    }
+    fn inverse(&self, forward: bool) -> Option<bool> {
+        Some(!forward)
+    }
+}
+
+#[test]
+fn every_engine_stops_promptly_when_each_node_is_slow() {
+    let slow = Slow {
+        delay: Duration::from_micros(500),
+    };
+    for (name, engine) in engines::<Slow>() {
+        let started = Instant::now();
+        let result = engine(
+            &slow,
+            &SearchOptions::new().time_limit(Duration::from_millis(30)),
+        );
+        let took = started.elapsed();
+        assert_eq!(result.stopped(), Some(StopReason::Deadline), "{name}");
+        // One slow node past the limit, and room for a loaded machine; unchecked, 1.2 s.
+        assert!(took < Duration::from_millis(400), "{name}: {took:?}");
+    }
+}
+
+#[test]
+fn a_limit_reached_before_the_search_stops_it_at_once() {
+    let line = Slow {
+        delay: Duration::ZERO,
+    };
+    for (name, engine) in engines::<Slow>() {
+        let token = CancelToken::new();
+        token.cancel();
+        let result = engine(&line, &SearchOptions::new().cancel_token(token));
+        assert_eq!(result.stopped(), Some(StopReason::Cancelled), "{name}");
+        assert!(
+            result.stats.thresholds.len() <= 1,
+            "{name}: {:?}",
+            result.stats
+        );
+        let result = engine(&line, &SearchOptions::new().deadline(Instant::now()));
+        assert_eq!(result.stopped(), Some(StopReason::Deadline), "{name}");
+        assert!(
+            result.stats.thresholds.len() <= 1,
+            "{name}: {:?}",
+            result.stats
+        );
+    }
+}
+
+#[test]
+fn an_observer_that_cancels_stops_the_iterations() {
+    let line = Slow {
+        delay: Duration::ZERO,
+    };
+    for (name, engine) in engines::<Slow>() {
+        if !name.contains("ida_star") {
+            continue; // only IDA* reports iterations
+        }
+        let token = CancelToken::new();
+        let canceller = token.clone();
+        let observer = move |progress: &informed::Progress| {
+            if let informed::ProgressEvent::IterationStarted { threshold } = progress.event {
+                if threshold.as_u128() >= Some(3) {
+                    canceller.cancel();
+                }
+            }
+        };
+        let options = SearchOptions::new().cancel_token(token).observer(&observer);
+        let result = engine(&line, &options);
+        assert_eq!(result.stopped(), Some(StopReason::Cancelled), "{name}");
+        assert_eq!(result.stats.thresholds, [0, 1, 2, 3], "{name}");
+    }
+}
+
+/// A corridor of `length` unit steps as closures, the heuristic exact.
+#[allow(clippy::type_complexity)]
+fn closure_corridor(
+    length: u64,
+) -> FnProblem<u64, impl Fn(&u64) -> Vec<(u64, u32)>, impl Fn(&u64) -> u32, impl Fn(&u64) -> bool> {
+    FnProblem::new(
+        0u64,
+        move |&n: &u64| {
+            let mut next = vec![(n + 1, 1)];
+            if n > 0 {
+                next.push((n - 1, 1));
+            }
+            next
+        },
+        move |&n: &u64| (length - n.min(length)) as u32,
+        move |&n: &u64| n == length,
+    )
+}
+
+#[test]
+fn closure_problems_go_deep_on_a_small_stack() {
+    // 256 KiB of stack: the recursive drop of a linked chain of states overflowed it at
+    // 8,000 moves.
+    let handle = std::thread::Builder::new()
+        .stack_size(256 << 10)
+        .spawn(|| {
+            let corridor = closure_corridor(100_000);
+            for (name, engine) in engines() {
+                let result = engine(&corridor, &SearchOptions::new());
+                let solution = result.solution().unwrap_or_else(|| panic!("{name}"));
+                assert_eq!(solution.cost, 100_000, "{name}");
+                let stopped = engine(&corridor, &SearchOptions::new().max_nodes(150_000));
+                assert!(
+                    stopped.is_solved() || stopped.stopped() == Some(StopReason::NodeLimit),
+                    "{name}"
+                );
+                let deep = engine(&corridor, &SearchOptions::new().max_nodes(50_000));
+                assert_eq!(deep.stopped(), Some(StopReason::NodeLimit), "{name}");
+            }
+        })
+        .unwrap();
+    handle.join().expect("no stack overflow");
+}
+
+#[test]
+fn a_time_limit_too_far_to_reach_is_no_limit() {
+    let puzzle = SlidingPuzzle::<9>::parse(3, 3, "283104765", "123804765").unwrap();
+    for (name, engine) in engines::<SlidingPuzzle<9>>() {
+        let result = engine(&puzzle, &SearchOptions::new().time_limit(Duration::MAX));
+        assert_eq!(result.solution().map(|s| s.cost), Some(4), "{name}");
+    }
+}
+
+#[test]
+fn linear_conflict_serves_lines_of_256_cells() {
+    let goal: Vec<u16> = (0..256).collect();
+    let mut start = goal.clone();
+    start.swap(0, 1);
+    for (width, height) in [(256, 1), (1, 256)] {
+        let puzzle =
+            SlidingPuzzle::<256, LinearConflict<256>>::new(width, height, &start, &goal).unwrap();
+        assert_eq!(puzzle.heuristic(&puzzle.start()), 1, "{width} x {height}");
+        for (name, engine) in engines::<SlidingPuzzle<256, LinearConflict<256>>>() {
+            let result = engine(&puzzle, &SearchOptions::new());
+            assert_eq!(result.solution().map(|s| s.cost), Some(1), "{name}");
+        }
+    }
+}
+
+#[test]
+fn limits_are_checked_at_children_cut_off_too() {
+    // A corridor whose every node has a side child priced out of every threshold.
+    struct Sided {
+        length: u32,
+        slow_side: Duration,
+    }
+    impl SearchProblem for Sided {
+        /// (position, on the side branch)
+        type State = (u32, bool);
+        type Move = bool;
+        type Cost = u32;
+        fn start(&self) -> (u32, bool) {
+            (0, false)
+        }
+        fn is_goal(&self, &(at, side): &(u32, bool)) -> bool {
+            at == self.length && !side
+        }
+        fn heuristic(&self, &(at, side): &(u32, bool)) -> u32 {
+            if side {
+                std::thread::sleep(self.slow_side);
+                1_000_000
+            } else {
+                self.length - at
+            }
+        }
+        fn moves(&self, &(at, side): &(u32, bool), moves: &mut MoveBuffer<bool, u32>) {
+            if !side && at < self.length {
+                moves.push((false, 1));
+                moves.push((true, 1));
+            }
+        }
+        fn apply(&self, state: &mut (u32, bool), forward: bool) {
+            if forward {
+                state.0 += 1;
+            } else {
+                state.1 = true;
+            }
+        }
+        fn undo(&self, state: &mut (u32, bool), forward: bool) {
+            if forward {
+                state.0 -= 1;
+            } else {
+                state.1 = false;
+            }
+        }
+        fn can_undo(&self, _: bool) -> bool {
+            true
+        }
+    }
+    let corridor = Sided {
+        length: 100_000,
+        slow_side: Duration::ZERO,
+    };
+    for (name, engine) in engines::<Sided>() {
+        let result = engine(&corridor, &SearchOptions::new().max_nodes(100_010));
+        assert_eq!(
+            result.stopped(),
+            Some(StopReason::NodeLimit),
+            "{name}: {:?}",
+            result.stats
+        );
+        // Parallel IDA*'s threads share their counts every 4,096 nodes.
+        let slack = if name == "parallel_ida_star" {
+            2 * 4096 * 8
+        } else {
+            2
+        };
+        let generated = result.stats.generated;
+        assert!(generated <= 100_010 + slack, "{name}: {generated}");
+    }
+    // A star: one node, all its children cut off.
+    let star = FnProblem::new(
+        0u32,
+        |&n: &u32| {
+            if n == 0 {
+                (1..=100_000).map(|child| (child, 1)).collect()
+            } else {
+                Vec::new()
+            }
+        },
+        |&n: &u32| if n == 0 { 0 } else { 1_000 },
+        |_: &u32| false,
+    );
+    let result = ida_star_with(&star, &SearchOptions::new().max_nodes(1_000));
+    assert_eq!(result.stopped(), Some(StopReason::NodeLimit));
+    assert!(
+        result.stats.generated <= 1_001,
+        "{}",
+        result.stats.generated
+    );
+    let slow = Sided {
+        length: 100_000,
+        slow_side: Duration::from_micros(20),
+    };
+    let started = Instant::now();
+    let result = ida_star_with(
+        &slow,
+        &SearchOptions::new().time_limit(Duration::from_millis(30)),
+    );
+    assert_eq!(result.stopped(), Some(StopReason::Deadline));
+    assert!(
+        started.elapsed() < Duration::from_millis(400),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+/// Free nodes until `fast` heuristic calls have been made, then `slow` per call; the token is
+/// cancelled at the change, whose moment is recorded.
+struct Slowing {
+    fast: u64,
+    slow: Duration,
+    calls: AtomicU64,
+    token: CancelToken,
+    changed: Mutex<Option<Instant>>,
+}
+
+impl SearchProblem for Slowing {
+    type State = u32;
+    type Move = bool;
+    type Cost = u32;
+    fn start(&self) -> u32 {
+        0
+    }
+    fn is_goal(&self, _: &u32) -> bool {
+        false
+    }
+    fn heuristic(&self, _: &u32) -> u32 {
+        let calls = self.calls.fetch_add(1, Ordering::Relaxed);
+        if calls == self.fast {
+            if let Ok(mut changed) = self.changed.lock() {
+                *changed = Some(Instant::now());
+            }
+            self.token.cancel();
+        }
+        if calls >= self.fast {
+            std::thread::sleep(self.slow);
+        }
+        0
+    }
+    fn moves(&self, _: &u32, moves: &mut MoveBuffer<bool, u32>) {
+        moves.push((true, 1));
+        moves.push((false, 1));
+    }
+    fn apply(&self, at: &mut u32, forward: bool) {
+        *at = if forward {
+            at.wrapping_add(1)
+        } else {
+            at.wrapping_sub(1)
+        };
+    }
+    fn inverse(&self, forward: bool) -> Option<bool> {
+        Some(!forward)
+    }
+}
+
+#[test]
+fn a_search_whose_nodes_turn_slow_still_stops_within_milliseconds() {
+    for (name, engine) in engines::<Slowing>() {
+        let token = CancelToken::new();
+        let problem = Slowing {
+            fast: 3_000_000,
+            slow: Duration::from_micros(50),
+            calls: AtomicU64::new(0),
+            token: token.clone(),
+            changed: Mutex::new(None),
+        };
+        let options = SearchOptions::new()
+            .cancel_token(token)
+            .max_stored(4_000_000);
+        let result = engine(&problem, &options);
+        let returned = Instant::now();
+        let Some(changed) = *problem.changed.lock().unwrap() else {
+            // A* and BFS store states and may hit the memory limit first: nothing to measure.
+            assert_eq!(result.stopped(), Some(StopReason::MemoryLimit), "{name}");
+            continue;
+        };
+        assert_eq!(result.stopped(), Some(StopReason::Cancelled), "{name}");
+        let late = returned - changed;
+        // About a millisecond; before the ticker, a second.
+        assert!(late < Duration::from_millis(300), "{name}: {late:?}");
+    }
+}
+
+/// A chain of `steps` moves of `step` each, in `u8`, with `h` at every non-goal state.
+struct Chain {
+    steps: u8,
+    step: u8,
+    h: u8,
+}
+
+impl SearchProblem for Chain {
+    type State = u8;
+    type Move = ();
+    type Cost = u8;
+    fn start(&self) -> u8 {
+        0
+    }
+    fn is_goal(&self, at: &u8) -> bool {
+        *at == self.steps
+    }
+    fn heuristic(&self, at: &u8) -> u8 {
+        if *at == self.steps {
+            0
+        } else {
+            self.h
+        }
+    }
+    fn moves(&self, at: &u8, moves: &mut MoveBuffer<(), u8>) {
+        if *at < self.steps {
+            moves.push(((), self.step));
+        }
+    }
+    fn apply(&self, at: &mut u8, (): ()) {
+        *at += 1;
+    }
+    fn undo(&self, at: &mut u8, (): ()) {
+        *at -= 1;
+    }
+    fn can_undo(&self, (): ()) -> bool {
+        true
+    }
+}
+
+#[test]
+fn cost_max_is_infinity_for_every_engine_alike() {
+    let check = SearchOptions::new().check_path(false);
+    // 254 is a cost; 255, u8::MAX, is infinity: no engine returns a path that costs it.
+    for (chain, solvable) in [
+        (
+            Chain {
+                steps: 1,
+                step: 254,
+                h: 0,
+            },
+            true,
+        ),
+        (
+            Chain {
+                steps: 254,
+                step: 1,
+                h: 0,
+            },
+            true,
+        ),
+        (
+            Chain {
+                steps: 1,
+                step: 255,
+                h: 0,
+            },
+            false,
+        ),
+        (
+            Chain {
+                steps: 255,
+                step: 1,
+                h: 0,
+            },
+            false,
+        ),
+        (
+            Chain {
+                steps: 10,
+                step: 1,
+                h: 240,
+            },
+            true,
+        ),
+        (
+            Chain {
+                steps: 10,
+                step: 1,
+                h: 250,
+            },
+            false,
+        ),
+    ] {
+        for (name, engine) in engines::<Chain>() {
+            let result = engine(&chain, &check);
+            let label = format!(
+                "{name}, {} x {} with h {}",
+                chain.steps, chain.step, chain.h
+            );
+            if solvable || (name == "bfs" && chain.step < 255 && chain.steps < 255) {
+                // (BFS ignores the heuristic.)
+                let cost = u16::from(chain.steps) * u16::from(chain.step);
+                assert_eq!(
+                    result.solution().map(|s| u16::from(s.cost)),
+                    Some(cost),
+                    "{label}"
+                );
+            } else {
+                assert_eq!(result.outcome, Outcome::NoSolution, "{label}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_path_whose_cost_overflows_is_never_a_solution() {
+    // Two routes to the goal in u8: 300 unit moves (overflowing), or one move of 250.
+    let graph = |long_first: bool| {
+        FnProblem::new(
+            0u32,
+            move |&n: &u32| -> Vec<(u32, u8)> {
+                match n {
+                    0 if long_first => vec![(1, 1), (1_000, 250)],
+                    0 => vec![(1_000, 250), (1, 1)],
+                    1..=299 => vec![(n + 1, 1)],
+                    300 => vec![(1_000, 0)],
+                    _ => vec![],
+                }
+            },
+            |_: &u32| 0u8,
+            |&n: &u32| n == 1_000,
+        )
+    };
+    for long_first in [true, false] {
+        for (name, engine) in engines() {
+            let result = engine(&graph(long_first), &SearchOptions::new());
+            assert_eq!(result.solution().map(|s| s.cost), Some(250), "{name}");
+        }
+    }
+    let only_long = FnProblem::new(
+        0u32,
+        |&n: &u32| if n < 300 { vec![(n + 1, 1u8)] } else { vec![] },
+        |_: &u32| 0u8,
+        |&n: &u32| n == 300,
+    );
+    for (name, engine) in engines() {
+        let result = engine(&only_long, &SearchOptions::new());
+        assert_eq!(result.outcome, Outcome::NoSolution, "{name}");
+    }
+    assert!(matches!(
+        informed::replay(&only_long, &[first_move(&only_long)]),
+        Ok((_, 1))
+    ));
+}
+
+fn first_move<P: SearchProblem>(problem: &P) -> P::Move {
+    let mut moves = MoveBuffer::new();
+    problem.moves(&problem.start(), &mut moves);
+    moves[0].0
+}
+
+#[test]
+fn bfs_finds_a_path_within_the_cost_bound_when_there_is_one() {
+    // 0 -> 1 (5), 0 -> 2 (1), 2 -> 1 (1), 1 -> 3 (5): the bound 7 allows 0-2-1-3 only.
+    let edges = |&n: &u32| -> Vec<(u32, u32)> {
+        match n {
+            0 => vec![(1, 5), (2, 1)],
+            2 => vec![(1, 1)],
+            1 => vec![(3, 5)],
+            _ => vec![],
+        }
+    };
+    let problem = FnProblem::new(0u32, edges, |_: &u32| 0, |&n: &u32| n == 3);
+    for (name, engine) in engines() {
+        let result = engine(&problem, &SearchOptions::new().cost_bound(7));
+        assert_eq!(result.solution().map(|s| s.cost), Some(7), "{name}");
+        let result = engine(&problem, &SearchOptions::new().cost_bound(6));
+        assert_eq!(result.stopped(), Some(StopReason::CostBound), "{name}");
+    }
+}
+
+#[test]
+fn max_stored_concerns_only_the_engines_that_store_states() {
+    let puzzle = SlidingPuzzle::<9>::parse(3, 3, "283104765", "123804765").unwrap();
+    let none = SearchOptions::new().max_stored(0);
+    for (name, engine) in engines::<SlidingPuzzle<9>>() {
+        let result = engine(&puzzle, &none);
+        if name == "a_star" || name == "bfs" {
+            assert_eq!(result.stopped(), Some(StopReason::MemoryLimit), "{name}");
+            assert_eq!(result.stats.stored, 0, "{name}");
+        } else {
+            assert_eq!(result.solution().map(|s| s.cost), Some(4), "{name}");
+        }
+    }
+}
+
+#[test]
+fn pattern_databases_refuse_impossible_sizes() {
+    let goal: [u8; 8] = core::array::from_fn(|i| i as u8);
+    let result = PatternDatabase::<8>::build((1 << 63) + 8, 2, &goal, &[&[1, 2]], false);
+    assert!(matches!(result, Err(PdbError::InvalidPartition(_))));
+    // The default database of a big board keeps to a size that builds quickly.
+    let goal: [u8; 64] = core::array::from_fn(|i| i as u8);
+    let mut start = goal;
+    start.swap(0, 1);
+    let started = Instant::now();
+    let puzzle = SlidingPuzzle::<64, PatternDatabase<64>>::new(8, 8, &start, &goal).unwrap();
+    assert!(started.elapsed() < Duration::from_secs(60));
+    assert_eq!(puzzle.heuristic(&puzzle.start()), 1);
+    // Above 64 cells it is refused with the reason, not silently zero.
+    let goal: [u8; 81] = core::array::from_fn(|i| i as u8);
+    let mut start = goal;
+    start.swap(0, 1);
+    let refused = SlidingPuzzle::<81, PatternDatabase<81>>::new(9, 9, &start, &goal);
+    assert!(
+        matches!(refused, Err(PuzzleError::Heuristic(_))),
+        "{refused:?}"
+    );
+}
+
+#[test]
+fn a_closure_move_that_names_no_successor_keeps_state_and_path_together() {
+    let problem = closure_corridor(10);
+    let mut state = problem.start();
+    let mut moves = MoveBuffer::new();
+    problem.moves(&state, &mut moves);
+    let forward = moves[0].0;
+    problem.apply(&mut state, forward);
+    moves.clear();
+    problem.moves(&state, &mut moves);
+    let back_to_one = moves[0].0; // 1 -> 2
+                                  // `back_to_one` is no move of the start: applying it there changes nothing...
+    let mut start = problem.start();
+    problem.apply(&mut start, back_to_one);
+    assert_eq!(*start.node(), 0);
+    // ...and undoing it leaves the start as it was.
+    problem.undo(&mut start, back_to_one);
+    assert_eq!(*start.node(), 0);
+    problem.undo(&mut state, forward);
+    assert_eq!(*state.node(), 0);
+}
+
+#[test]
+fn negative_and_nan_costs_are_refused_by_every_engine() {
+    let negative = FnProblem::new(
+        0i32,
+        |&n: &i32| {
+            if n < 3 {
+                vec![(n + 1, 1), (n + 2, -1)]
+            } else {
+                vec![]
+            }
+        },
+        |_: &i32| 0,
+        |&n: &i32| n == 3,
+    );
+    for (name, engine) in engines() {
+        let result = engine(&negative, &SearchOptions::new());
+        assert!(
+            matches!(
+                result.problem_error(),
+                Some(ProblemError::InvalidCost { .. })
+            ),
+            "{name}: {:?}",
+            result.outcome
+        );
+    }
+    let nan = FnProblem::new(
+        0i32,
+        |&n: &i32| {
+            if n < 3 {
+                vec![(n + 1, 1.0), (n + 2, f64::NAN)]
+            } else {
+                vec![]
+            }
+        },
+        |_: &i32| 0.0,
+        |&n: &i32| n == 3,
+    );
+    for (name, engine) in engines() {
+        let result = engine(&nan, &SearchOptions::new());
+        assert!(
+            matches!(
+                result.problem_error(),
+                Some(ProblemError::InvalidCost { .. })
+            ),
+            "{name}: {:?}",
+            result.outcome
+        );
+    }
+    let nan_heuristic = FnProblem::new(
+        0i32,
+        |&n: &i32| if n < 3 { vec![(n + 1, 1.0)] } else { vec![] },
+        |&n: &i32| if n == 1 { f64::NAN } else { 0.0 },
+        |&n: &i32| n == 3,
+    );
+    for (name, engine) in engines() {
+        if name == "bfs" {
+            continue; // BFS ignores the heuristic
+        }
+        let result = engine(&nan_heuristic, &SearchOptions::new());
+        assert!(
+            matches!(
+                result.problem_error(),
+                Some(ProblemError::InvalidHeuristic { .. })
+            ),
+            "{name}: {:?}",
+            result.outcome
+        );
+    }
+}
+
+#[test]
+fn a_zero_cost_cycle_is_named_by_the_path_check() {
+    // Two states that step to each other for nothing; the goal is a costly step away.
+    struct Flip;
+    impl SearchProblem for Flip {
+        type State = u8;
+        type Move = u8;
+        type Cost = u32;
+        fn start(&self) -> u8 {
+            0
+        }
+        fn is_goal(&self, s: &u8) -> bool {
+            *s == 2
+        }
+        fn moves(&self, s: &u8, moves: &mut MoveBuffer<u8, u32>) {
+            match s {
+                0 => moves.extend([(1, 0), (2, 5)]),
+                1 => moves.push((0, 0)),
+                _ => {}
+            }
+        }
+        fn apply(&self, s: &mut u8, to: u8) {
+            *s = to;
+        }
+    }
+    let result = ida_star_with(
+        &Flip,
+        &SearchOptions::new().check_path(true).max_nodes(10_000_000),
+    );
+    assert_eq!(
+        result.problem_error(),
+        Some(&ProblemError::ZeroCostCycle),
+        "{:?}",
+        result.outcome
+    );
+    let result = rbfs_with(
+        &Flip,
+        &SearchOptions::new().check_path(true).max_nodes(10_000_000),
+    );
+    assert_eq!(
+        result.problem_error(),
+        Some(&ProblemError::ZeroCostCycle),
+        "{:?}",
+        result.outcome
+    );
+    // With cycle detection it is solved.
+    let result = ida_star_with(&Flip, &SearchOptions::new().detect_cycles(true));
+    assert_eq!(result.solution().map(|s| s.cost), Some(5));
+}
