@@ -1,22 +1,99 @@
 //! Measures how promptly each engine honours a time limit and a cancellation, on Korf's
-//! instance 1 (far too hard to finish in the time given).
+//! instance 1 (far too hard to finish in the time given), and a cancellation that comes just
+//! as a search's nodes turn from free to slow (50 µs each, after three million free ones).
 //!
 //! ```text
-//! cargo run --release --example stop_latency
+//! cargo run --release --features parallel --example stop_latency
 //! ```
 //!
 //! Prints, per engine, the median and worst delay between the deadline (or the cancel call)
 //! and the moment the search returned, over several runs.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use informed::puzzles::SlidingPuzzle;
 use informed::{
-    a_star_with, bfs_with, ida_star_with, rbfs_with, CancelToken, ResultOf, SearchOptions,
-    StopReason,
+    a_star_with, bfs_with, ida_star_with, rbfs_with, CancelToken, MoveBuffer, ResultOf,
+    SearchOptions, SearchProblem, StopReason,
 };
 
-type Engine = fn(&SlidingPuzzle<16>, &SearchOptions) -> ResultOf<SlidingPuzzle<16>>;
+type Engine<P> = fn(&P, &SearchOptions) -> ResultOf<P>;
+
+/// Every engine, by name.
+fn engines<P>() -> Vec<(&'static str, Engine<P>)>
+where
+    P: SearchProblem + Sync,
+    P::State: Send + Sync,
+    P::Move: Send + Sync,
+    P::Cost: Send + Sync,
+{
+    let mut engines: Vec<(&'static str, Engine<P>)> = vec![
+        ("ida_star", ida_star_with),
+        ("a_star", a_star_with),
+        ("bfs", bfs_with),
+        ("rbfs", rbfs_with),
+    ];
+    #[cfg(feature = "parallel")]
+    engines.push(("parallel", informed::parallel_ida_star_with));
+    engines
+}
+
+/// A line with free nodes until `fast` expansions were made, then `slow` each; the
+/// token is cancelled at the change, whose moment is kept.
+struct Slowing {
+    fast: u64,
+    slow: Duration,
+    calls: AtomicU64,
+    token: CancelToken,
+    changed: Mutex<Option<Instant>>,
+}
+
+impl SearchProblem for Slowing {
+    type State = u32;
+    type Move = bool;
+    type Cost = u32;
+    fn start(&self) -> u32 {
+        0
+    }
+    fn is_goal(&self, _: &u32) -> bool {
+        false
+    }
+    fn moves(&self, _: &u32, moves: &mut MoveBuffer<bool, u32>) {
+        let calls = self.calls.fetch_add(1, Ordering::Relaxed);
+        if calls == self.fast {
+            if let Ok(mut changed) = self.changed.lock() {
+                *changed = Some(Instant::now());
+            }
+            self.token.cancel();
+        }
+        if calls >= self.fast {
+            std::thread::sleep(self.slow);
+        }
+        moves.push((true, 1));
+        moves.push((false, 1));
+    }
+    fn apply(&self, at: &mut u32, forward: bool) {
+        *at = if forward {
+            at.wrapping_add(1)
+        } else {
+            at.wrapping_sub(1)
+        };
+    }
+    fn inverse(&self, forward: bool) -> Option<bool> {
+        Some(!forward)
+    }
+}
+
+fn summary(delays: &mut [Duration]) -> String {
+    delays.sort();
+    format!(
+        "{:7.3} ms / {:7.3} ms",
+        delays[delays.len() / 2].as_secs_f64() * 1e3,
+        delays[delays.len() - 1].as_secs_f64() * 1e3
+    )
+}
 
 fn main() {
     let Ok(puzzle) = SlidingPuzzle::<16>::parse(
@@ -27,20 +104,18 @@ fn main() {
     ) else {
         unreachable!("Korf's instance 1 is valid")
     };
-    let engines: [(&str, Engine); 4] = [
-        ("ida_star", ida_star_with),
-        ("a_star", a_star_with),
-        ("bfs", bfs_with),
-        ("rbfs", rbfs_with),
-    ];
     let limit = Duration::from_millis(100);
-    println!("engine     deadline late (median / worst)   cancel late (median / worst)");
-    for (name, engine) in engines {
+    println!(
+        "engine     deadline late (median / worst)   cancel late (median / worst)   \
+         cancel as nodes slow down"
+    );
+    for (name, engine) in engines::<SlidingPuzzle<16>>() {
         let mut deadline_late = Vec::new();
         let mut cancel_late = Vec::new();
         for _ in 0..7 {
             let started = Instant::now();
-            let result = engine(&puzzle, &SearchOptions::new().time_limit(limit));
+            let options = SearchOptions::new().time_limit(limit);
+            let result = engine(&puzzle, &options);
             assert_eq!(result.stopped(), Some(StopReason::Deadline));
             deadline_late.push(started.elapsed().saturating_sub(limit));
 
@@ -57,18 +132,37 @@ fn main() {
             assert_eq!(result.stopped(), Some(StopReason::Cancelled));
             cancel_late.push(returned.saturating_duration_since(cancelled_at));
         }
-        let summary = |delays: &mut Vec<Duration>| {
-            delays.sort();
-            format!(
-                "{:7.3} ms / {:7.3} ms",
-                delays[delays.len() / 2].as_secs_f64() * 1e3,
-                delays[delays.len() - 1].as_secs_f64() * 1e3
-            )
-        };
+        let mut slowdown_late = Vec::new();
+        for _ in 0..3 {
+            let token = CancelToken::new();
+            let problem = Slowing {
+                fast: 3_000_000,
+                slow: Duration::from_micros(50),
+                calls: AtomicU64::new(0),
+                token: token.clone(),
+                changed: Mutex::new(None),
+            };
+            let options = SearchOptions::new().cancel_token(token);
+            let result = engines::<Slowing>()
+                .into_iter()
+                .find(|(other, _)| *other == name)
+                .map(|(_, engine)| engine(&problem, &options));
+            let returned = Instant::now();
+            let changed = problem.changed.lock().ok().and_then(|changed| *changed);
+            if let (Some(result), Some(changed)) = (result, changed) {
+                assert_eq!(result.stopped(), Some(StopReason::Cancelled));
+                slowdown_late.push(returned.saturating_duration_since(changed));
+            }
+        }
         println!(
-            "{name:<10} {}      {}",
+            "{name:<10} {}      {}      {}",
             summary(&mut deadline_late),
-            summary(&mut cancel_late)
+            summary(&mut cancel_late),
+            if slowdown_late.is_empty() {
+                "(stopped before the change)".to_string()
+            } else {
+                summary(&mut slowdown_late)
+            }
         );
     }
 }

@@ -146,13 +146,21 @@ pub struct SearchOptions<'a> {
     /// [`Outcome::NoSolution`](crate::Outcome::NoSolution) instead of deepening forever. A* and BFS ignore it: they
     /// never store a state twice.
     pub detect_cycles: bool,
-    /// Stop once this many nodes are generated ([`StopReason::NodeLimit`]). Checked at each
-    /// expansion, so the count may pass the limit by one node's children.
+    /// Stop once this many nodes are generated ([`StopReason::NodeLimit`]). IDA* checks it at
+    /// every child; A*, BFS and RBFS at each expansion, so their count may pass the limit by
+    /// one node's children; parallel IDA*'s threads share their counts every 4,096 nodes, so
+    /// it may pass it by that many nodes a thread.
     pub max_nodes: Option<u64>,
-    /// A* and BFS: stop once this many states are stored ([`StopReason::MemoryLimit`]).
+    /// A* and BFS: never store more than this many states ([`StopReason::MemoryLimit`]). The
+    /// depth-first engines (IDA*, RBFS, parallel IDA*) store none and ignore it.
     pub max_stored: Option<usize>,
     /// Stop once this much time has passed since the search started
-    /// ([`StopReason::Deadline`]).
+    /// ([`StopReason::Deadline`]). A limit too far ahead to be an instant (`Duration::MAX`)
+    /// is no limit. With a time limit, a deadline or a cancel token, a ticker thread (one
+    /// for the whole process, asleep when no such search runs) makes every engine look at the
+    /// clock and the token about every half millisecond, however slow its nodes turn: it
+    /// stops within a millisecond or so, plus one node. A* and BFS then free their tables,
+    /// which takes a few milliseconds per million states stored.
     pub time_limit: Option<Duration>,
     /// Stop at this instant ([`StopReason::Deadline`]).
     pub deadline: Option<Instant>,
@@ -167,9 +175,11 @@ pub struct SearchOptions<'a> {
     /// How many expansions between periodic progress reports; 1,048,576 by default.
     pub progress_every: u64,
     /// Check the returned path before returning it: along it, the heuristic never exceeds
-    /// the remaining cost, and applying then undoing each available move restores the state.
-    /// A failure panics with a message naming the step, since it reveals a bug in the
-    /// problem. On by default in builds with debug assertions, off in release builds.
+    /// the remaining cost (for the engines that promise an optimal path), and applying then
+    /// undoing each available move restores the state. A failure reveals a bug in the
+    /// problem: the search ends with [`Outcome::Invalid`](crate::Outcome::Invalid), naming
+    /// the step, with the path found. The depth-first engines also look for zero-cost cycles
+    /// on deep paths. On by default in builds with debug assertions, off in release builds.
     pub check_path: bool,
 }
 
@@ -236,8 +246,8 @@ impl<'a> SearchOptions<'a> {
         self
     }
 
-    /// Stops A* and BFS once they store this many states. Without it they stop at 2³² − 1
-    /// states, the most their table indexes.
+    /// Stops A* and BFS before they store more than this many states. Without it they stop
+    /// at 2³² − 1 states, the most their table indexes. The depth-first engines ignore it.
     #[must_use]
     pub fn max_stored(mut self, states: usize) -> Self {
         self.max_stored = Some(states);

@@ -30,8 +30,16 @@ use crate::solution::{solved, Outcome, ProblemError, Promise, ResultOf, Stats};
 ///   number of iterations; **memory:** O(d), one move buffer per depth.
 /// - **Termination:** in a finite space with no goal, IDA* proves that no solution exists only
 ///   if the space has no cycles, or if [`SearchOptions::detect_cycles`] is set; otherwise the
-///   threshold grows forever. A heuristic may return `Cost::MAX` to mark a state from
+///   threshold grows forever. A heuristic may return [`Cost::MAX`] to mark a state from
 ///   which no goal can be reached: such a state is never expanded.
+/// - **Zero-cost cycles:** a cycle of moves that cost nothing keeps an iteration from ever
+///   ending, even when a goal is reachable, unless [`SearchOptions::detect_cycles`] is set.
+///   The path check (on in debug builds) finds such a cycle on a path over a thousand moves
+///   deep and ends the search with [`ProblemError::ZeroCostCycle`].
+/// - **Problems without `undo`:** a move that [`can_undo`](SearchProblem::can_undo) says cannot
+///   be undone is applied to the state after a copy of it is kept, and undone by restoring
+///   the copy: correct, and slower by the cost of the copy.
+/// - **Limits** are checked at every child generated, cut off or not.
 ///
 /// Reference: R. E. Korf, "Depth-first iterative-deepening: an optimal admissible tree
 /// search", *Artificial Intelligence* 27 (1985) 97–109.

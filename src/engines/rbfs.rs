@@ -23,11 +23,16 @@ use crate::solution::{solved, Outcome, ProblemError, Promise, ResultOf, Stats};
 ///   equal `F` the first one [`SearchProblem::moves`] yields is tried first, but RBFS does
 ///   not guarantee the lexicographically smallest of several optimal solutions.
 /// - **Work in place:** children are evaluated with [`apply`](SearchProblem::apply) and
-///   [`undo`](SearchProblem::undo); the path lives on an explicit stack, not the call stack.
+///   [`undo`](SearchProblem::undo) (a copy of the state where
+///   [`can_undo`](SearchProblem::can_undo) says a move cannot be undone); the path lives on an
+///   explicit stack, not the call stack.
 /// - **Time:** at worst exponential in the number of distinct `F` values on the way, like
-///   IDA*; **memory:** O(b·d) for branching factor b and depth d.
+///   IDA*; choosing among a node's b children costs O(log b) each time the search comes back
+///   to it (they are kept in a heap); **memory:** O(b·d) for branching factor b and depth d.
 /// - **Termination:** as for [`ida_star`](crate::ida_star()): in a finite space with cycles and
-///   no goal, set [`SearchOptions::detect_cycles`] to get [`Outcome::NoSolution`].
+///   no goal, set [`SearchOptions::detect_cycles`] to get [`Outcome::NoSolution`]. A cycle of
+///   moves that cost nothing makes RBFS descend forever unless cycles are detected; the path
+///   check (on in debug builds) names it, [`ProblemError::ZeroCostCycle`].
 ///
 /// Reference: R. E. Korf, "Linear-space best-first search", *Artificial Intelligence* 62
 /// (1993) 41–78.
@@ -69,18 +74,29 @@ struct Child<M, C> {
     mv: M,
     cost: C,
     backed_up: C,
+    /// Its place among its siblings in move order: the first of equal cost is tried first.
+    order: u32,
+}
+
+impl<M, C: Cost> Child<M, C> {
+    /// Whether this child comes before `other`: lower backed-up cost, then earlier in order.
+    #[inline]
+    fn before(&self, other: &Self) -> bool {
+        (self.backed_up.key(), self.order) < (other.backed_up.key(), other.order)
+    }
 }
 
 /// A node on the current path.
 struct Frame<S, M, C> {
+    /// A binary min-heap by [`Child::before`]: the best child at the root, the second best
+    /// one of the root's two children, so that choosing and re-choosing among many children
+    /// costs a logarithm of their number, not their number.
     children: SmallVec<[Child<M, C>; 8]>,
     /// The cost above which the search returns to the parent.
     bound: C,
     g: C,
     /// The move that led here; `None` at the root.
     arrived_by: Option<M>,
-    /// The child being searched below this node.
-    active: usize,
     /// The state before `arrived_by`, when that move cannot be undone.
     saved: Option<S>,
 }
@@ -154,10 +170,10 @@ impl<P: SearchProblem> Search<'_, P> {
                     None => problem.undo(&mut self.state, mv),
                 }
                 let parent = &mut self.frames[depth - 1];
-                parent.children[parent.active].backed_up = best_value;
+                parent.children[0].backed_up = best_value;
+                sift_down(&mut parent.children, 0);
                 continue;
             };
-            frame.active = best;
             let Child { mv, cost, .. } = frame.children[best];
             let g = frame.g.saturating_add(cost);
             let bound = if second_value < frame.bound {
@@ -273,15 +289,15 @@ impl<P: SearchProblem> Search<'_, P> {
                 mv,
                 cost,
                 backed_up,
+                order: children.len() as u32,
             });
         }
         self.stats.expanded += 1;
         self.frames.push(Frame {
-            children,
+            children: heapify(children),
             bound,
             g,
             arrived_by,
-            active: 0,
             saved,
         });
         Ok(())
@@ -296,18 +312,45 @@ fn invalid<S, M, C>(error: ProblemError) -> Outcome<S, M, C> {
     }
 }
 
-/// The index of the first child of least backed-up cost, that cost, and the least cost of the
-/// other children (`Cost::MAX` if there is none).
+/// The best child (the heap's root, index 0) with its backed-up cost, and the least cost of
+/// the other children (`Cost::MAX` if there is none): the smaller of the root's children.
 fn best_two<M, C: Cost>(children: &[Child<M, C>]) -> (Option<usize>, C, C) {
-    let (mut best, mut best_value, mut second_value) = (None, C::MAX, C::MAX);
-    for (i, child) in children.iter().enumerate() {
-        if best.is_none() || child.backed_up < best_value {
-            second_value = best_value;
-            best = Some(i);
-            best_value = child.backed_up;
-        } else if child.backed_up < second_value {
-            second_value = child.backed_up;
-        }
+    let Some(best) = children.first() else {
+        return (None, C::MAX, C::MAX);
+    };
+    let second = match (children.get(1), children.get(2)) {
+        (Some(a), Some(b)) => crate::cost::min(a.backed_up, b.backed_up),
+        (Some(a), None) => a.backed_up,
+        _ => C::MAX,
+    };
+    (Some(0), best.backed_up, second)
+}
+
+/// Orders `children` into a heap by [`Child::before`].
+fn heapify<M: Copy, C: Cost>(
+    mut children: SmallVec<[Child<M, C>; 8]>,
+) -> SmallVec<[Child<M, C>; 8]> {
+    for i in (0..children.len() / 2).rev() {
+        sift_down(&mut children, i);
     }
-    (best, best_value, second_value)
+    children
+}
+
+/// Moves the child at `i` down the heap to where it belongs.
+fn sift_down<M: Copy, C: Cost>(heap: &mut [Child<M, C>], mut i: usize) {
+    loop {
+        let (left, right) = (2 * i + 1, 2 * i + 2);
+        let mut least = i;
+        if left < heap.len() && heap[left].before(&heap[least]) {
+            least = left;
+        }
+        if right < heap.len() && heap[right].before(&heap[least]) {
+            least = right;
+        }
+        if least == i {
+            return;
+        }
+        heap.swap(i, least);
+        i = least;
+    }
 }

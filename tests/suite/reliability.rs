@@ -371,7 +371,7 @@ fn limits_are_checked_at_children_cut_off_too() {
     );
 }
 
-/// Free nodes until `fast` heuristic calls have been made, then `slow` per call; the token is
+/// Free nodes until `fast` expansions have been made, then `slow` per expansion; the token is
 /// cancelled at the change, whose moment is recorded.
 struct Slowing {
     fast: u64,
@@ -391,7 +391,7 @@ impl SearchProblem for Slowing {
     fn is_goal(&self, _: &u32) -> bool {
         false
     }
-    fn heuristic(&self, _: &u32) -> u32 {
+    fn moves(&self, _: &u32, moves: &mut MoveBuffer<bool, u32>) {
         let calls = self.calls.fetch_add(1, Ordering::Relaxed);
         if calls == self.fast {
             if let Ok(mut changed) = self.changed.lock() {
@@ -402,9 +402,6 @@ impl SearchProblem for Slowing {
         if calls >= self.fast {
             std::thread::sleep(self.slow);
         }
-        0
-    }
-    fn moves(&self, _: &u32, moves: &mut MoveBuffer<bool, u32>) {
         moves.push((true, 1));
         moves.push((false, 1));
     }
@@ -809,4 +806,26 @@ fn a_zero_cost_cycle_is_named_by_the_path_check() {
     // With cycle detection it is solved.
     let result = ida_star_with(&Flip, &SearchOptions::new().detect_cycles(true));
     assert_eq!(result.solution().map(|s| s.cost), Some(5));
+}
+
+#[test]
+fn rbfs_chooses_among_many_children_quickly() {
+    // Ten thousand children of the start, each with one child; the goal is the last of those.
+    // RBFS comes back to the start twice per child, and chose among all ten thousand each
+    // time (a second on this test in the debug profile); it keeps them in a heap now.
+    let wide = FnProblem::new(
+        (0u32, 0u32),
+        |&(depth, i): &(u32, u32)| -> Vec<((u32, u32), u32)> {
+            match depth {
+                0 => (0..10_000).map(|i| ((1, i), 1)).collect(),
+                1 => vec![((2, i), 1)],
+                _ => Vec::new(),
+            }
+        },
+        |_: &(u32, u32)| 0,
+        |&node: &(u32, u32)| node == (2, 9_999),
+    );
+    let result = rbfs_with(&wide, &SearchOptions::new());
+    assert_eq!(result.solution().map(|s| s.cost), Some(2));
+    assert!(result.stats.generated <= 40_000, "{:?}", result.stats);
 }

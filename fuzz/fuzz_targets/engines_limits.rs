@@ -1,0 +1,207 @@
+//! Every engine, parallel IDA* included, on small random weighted graphs under random options:
+//! a node limit, a limit on stored states, a cost bound, cycle detection, the path check, a
+//! cancelled token or a deadline already passed. Checks what the options promise:
+//!
+//! - a solution replays to the goal at the cost reported, within the cost bound, and is
+//!   optimal for the engines that promise it (IDA*, A*, RBFS, parallel IDA*);
+//! - `NodeLimit` only with a node limit, and the count passes it by at most one node's
+//!   children (parallel IDA*: 4,096 nodes a thread more); `MemoryLimit` only with a limit on
+//!   stored states, never above it; `CostBound` only when no solution costs that much;
+//!   `Cancelled` and `Deadline` only when asked for, and then at once;
+//! - `NoSolution` only when the goal is unreachable;
+//! - nothing panics.
+#![no_main]
+
+use std::time::Instant;
+
+use informed::{
+    a_star_with, bfs_with, ida_star_with, parallel_ida_star_with, rbfs_with, replay, CancelToken,
+    MoveBuffer, Outcome, ResultOf, SearchOptions, SearchProblem, StopReason,
+};
+use libfuzzer_sys::fuzz_target;
+
+/// A weighted directed graph read from bytes, with a heuristic of the exact distance divided
+/// by `divisor` (admissible), or zero.
+struct Graph {
+    edges: Vec<Vec<(usize, u32)>>,
+    goal: usize,
+    exact: Vec<Option<u32>>,
+    divisor: u32,
+}
+
+impl SearchProblem for Graph {
+    type State = usize;
+    type Move = (usize, usize);
+    type Cost = u32;
+    fn start(&self) -> usize {
+        0
+    }
+    fn is_goal(&self, node: &usize) -> bool {
+        *node == self.goal
+    }
+    fn heuristic(&self, node: &usize) -> u32 {
+        self.exact[*node].map_or(0, |d| d / self.divisor)
+    }
+    fn moves(&self, node: &usize, moves: &mut MoveBuffer<(usize, usize), u32>) {
+        moves.extend(
+            self.edges[*node]
+                .iter()
+                .enumerate()
+                .map(|(i, &(_, c))| ((*node, i), c)),
+        );
+    }
+    fn apply(&self, node: &mut usize, (from, edge): (usize, usize)) {
+        *node = self.edges[from][edge].0;
+    }
+    fn undo(&self, node: &mut usize, (from, _): (usize, usize)) {
+        *node = from;
+    }
+    fn can_undo(&self, _: (usize, usize)) -> bool {
+        true
+    }
+}
+
+/// The cheapest cost from every node to `goal`, by Dijkstra backwards (quadratic: the graphs
+/// are tiny).
+fn distances_to(edges: &[Vec<(usize, u32)>], goal: usize) -> Vec<Option<u32>> {
+    let n = edges.len();
+    let mut best: Vec<Option<u32>> = vec![None; n];
+    let mut done = vec![false; n];
+    best[goal] = Some(0);
+    loop {
+        let Some(node) = (0..n)
+            .filter(|&v| !done[v] && best[v].is_some())
+            .min_by_key(|&v| best[v])
+        else {
+            break;
+        };
+        done[node] = true;
+        let d = best[node].unwrap_or(0);
+        for (from, out) in edges.iter().enumerate() {
+            for &(to, cost) in out {
+                if to == node && best[from].is_none_or(|b| d + cost < b) {
+                    best[from] = Some(d + cost);
+                }
+            }
+        }
+    }
+    best
+}
+
+type Engine = fn(&Graph, &SearchOptions) -> ResultOf<Graph>;
+
+fn check(name: &str, graph: &Graph, options: &SearchOptions, result: &ResultOf<Graph>) {
+    let optimal = graph.exact[0];
+    let widest = graph.edges.iter().map(Vec::len).max().unwrap_or(0) as u64;
+    let parallel = name == "parallel_ida_star";
+    match &result.outcome {
+        Outcome::Solved(solution) => {
+            let (end, cost) = replay(graph, &solution.moves).expect("the moves are legal");
+            assert!(graph.is_goal(&end), "{name}: the path ends at the goal");
+            assert_eq!(cost, solution.cost, "{name}: the cost is the sum of the moves");
+            if let Some(bound) = options.cost_bound.and_then(|b| b.as_u128()) {
+                assert!(u128::from(cost) <= bound, "{name}: within the bound");
+            }
+            if name != "bfs" {
+                assert_eq!(Some(cost), optimal, "{name}: optimal");
+            }
+        }
+        Outcome::NoSolution => assert_eq!(optimal, None, "{name}: no solution only if none"),
+        Outcome::Stopped { reason, .. } => match reason {
+            StopReason::NodeLimit => {
+                let max = options.max_nodes.expect("a node limit was set");
+                let slack = if parallel { 2 * 4096 + widest } else { widest };
+                assert!(result.stats.generated <= max + slack, "{name}: {:?}", result.stats);
+            }
+            StopReason::MemoryLimit => {
+                let max = options.max_stored.expect("a memory limit was set");
+                assert!(result.stats.stored <= max, "{name}: {:?}", result.stats);
+                assert!(name == "a_star" || name == "bfs", "{name}: stores nothing");
+            }
+            StopReason::CostBound => {
+                let bound = options.cost_bound.and_then(|b| b.as_u128());
+                let bound = bound.expect("a cost bound was set");
+                assert!(
+                    optimal.is_none_or(|best| u128::from(best) > bound),
+                    "{name}: a solution within the bound exists"
+                );
+            }
+            StopReason::Cancelled => {
+                assert!(options.cancel.is_some(), "{name}: cancelled unasked");
+                assert!(result.stats.expanded <= 1, "{name}: {:?}", result.stats);
+            }
+            StopReason::Deadline => {
+                assert!(options.deadline.is_some(), "{name}: deadline unasked");
+            }
+            _ => panic!("{name}: unexpected stop {reason:?}"),
+        },
+        Outcome::Invalid { error, .. } => panic!("{name}: {error}"),
+        _ => panic!("{name}: unexpected outcome"),
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    if data.len() < 8 {
+        return;
+    }
+    let (head, rest) = data.split_at(8);
+    let nodes = 2 + usize::from(head[0] % 10);
+    let mut edges = vec![Vec::new(); nodes];
+    // At most 24 edges: IDA* and RBFS with cycle detection enumerate simple paths.
+    for pair in rest.chunks_exact(3).take(24) {
+        let from = usize::from(pair[0]) % nodes;
+        edges[from].push((usize::from(pair[1]) % nodes, u32::from(pair[2] % 20)));
+    }
+    let goal = nodes - 1;
+    let exact = distances_to(&edges, goal);
+    let graph = Graph {
+        edges,
+        goal,
+        exact,
+        divisor: 1 + u32::from(head[1] % 3),
+    };
+    let flags = head[2];
+    let mut options = SearchOptions::new()
+        .detect_cycles(true)
+        .check_path(flags & 1 != 0);
+    if flags & 2 != 0 {
+        options = options.max_nodes(u64::from(head[3]));
+    }
+    if flags & 4 != 0 {
+        options = options.max_stored(usize::from(head[4] % 16));
+    }
+    if flags & 8 != 0 {
+        options = options.cost_bound(u32::from(head[5]));
+    }
+    if flags & 16 != 0 {
+        let token = CancelToken::new();
+        token.cancel();
+        options = options.cancel_token(token);
+    }
+    if flags & 32 != 0 {
+        options = options.deadline(Instant::now());
+    }
+    // Zero-cost cycles never end an iteration without cycle detection: keep it on, except
+    // on graphs whose every edge costs something.
+    if flags & 64 != 0 && graph.edges.iter().flatten().all(|&(_, c)| c > 0) {
+        options = options.detect_cycles(false);
+    }
+    let engines: [(&str, Engine); 5] = [
+        ("ida_star", ida_star_with),
+        ("a_star", a_star_with),
+        ("bfs", bfs_with),
+        ("rbfs", rbfs_with),
+        ("parallel_ida_star", parallel_ida_star_with),
+    ];
+    for (name, engine) in engines {
+        if !options.detect_cycles && graph.exact[0].is_none() && options.max_nodes.is_none() {
+            // Without cycle detection a depth-first search of an unreachable goal deepens
+            // forever; only the engines that store states end.
+            if name != "a_star" && name != "bfs" {
+                continue;
+            }
+        }
+        let result = engine(&graph, &options);
+        check(name, &graph, &options, &result);
+    }
+});
