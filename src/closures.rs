@@ -77,6 +77,8 @@ use crate::solution::Solution;
 /// their costs), its heuristic, and whether it is a goal. See the [module](self) docs.
 pub struct FnProblem<N, FS, FH, FG> {
     start: N,
+    /// The other starts of a multi-source search.
+    more_starts: Vec<N>,
     successors: FS,
     heuristic: FH,
     success: FG,
@@ -237,6 +239,7 @@ where
     pub fn new(start: N, successors: FS, heuristic: FH, success: FG) -> Self {
         FnProblem {
             start,
+            more_starts: Vec::new(),
             successors,
             heuristic,
             success,
@@ -244,9 +247,24 @@ where
         }
     }
 
+    /// This problem with `others` as start nodes too: the engines that store states (A*,
+    /// BFS, Dijkstra, weighted A*, greedy search) search from all the starts at once; the
+    /// depth-first ones from the first.
+    #[must_use]
+    pub fn with_more_starts(mut self, others: impl IntoIterator<Item = N>) -> Self {
+        self.more_starts.extend(others);
+        self
+    }
+
+    /// The state of `node`, with no path above it: to look a node up among the states a
+    /// search stored ([`Reached::cost`](crate::Reached::cost), say).
+    pub fn state(&self, node: N) -> FnState<N> {
+        FnState::new(node)
+    }
+
     /// The nodes along a solution, the start and the goal included.
-    pub fn path<S>(&self, solution: &Solution<S, FnMove<C::Key>, C>) -> Vec<N> {
-        let mut node = self.start.clone();
+    pub fn path(&self, solution: &Solution<FnState<N>, FnMove<C::Key>, C>) -> Vec<N> {
+        let mut node = solution.start.node.clone();
         let mut nodes = vec![node.clone()];
         for &mv in &solution.moves {
             match self.successor(&node, mv) {
@@ -302,6 +320,13 @@ where
 
     fn start(&self) -> FnState<N> {
         FnState::new(self.start.clone())
+    }
+
+    fn starts(&self) -> Vec<FnState<N>> {
+        core::iter::once(&self.start)
+            .chain(&self.more_starts)
+            .map(|node| FnState::new(node.clone()))
+            .collect()
     }
 
     fn is_goal(&self, state: &FnState<N>) -> bool {

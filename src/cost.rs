@@ -62,6 +62,11 @@ pub trait Cost:
     #[must_use]
     fn next_up(self) -> Self;
 
+    /// `self` times `weight` (`weight >= 1`), rounded down for integers (so that weighted
+    /// A*'s `w`-times-optimal bound holds), `MAX` if it does not fit below it.
+    #[must_use]
+    fn scaled(self, weight: f64) -> Self;
+
     /// The cost as a [`CostValue`].
     fn value(self) -> CostValue;
 
@@ -142,6 +147,10 @@ macro_rules! unsigned_costs {
             fn next_up(self) -> Self {
                 <$t>::saturating_add(self, 1)
             }
+            fn scaled(self, weight: f64) -> Self {
+                // `as` saturates: beyond the type gives MAX.
+                (self as f64 * weight).floor() as $t
+            }
             fn value(self) -> CostValue {
                 CostValue::Unsigned(self as u128)
             }
@@ -188,6 +197,9 @@ macro_rules! signed_costs {
             #[inline]
             fn next_up(self) -> Self {
                 <$t>::saturating_add(self, 1)
+            }
+            fn scaled(self, weight: f64) -> Self {
+                (self as f64 * weight).floor() as $t
             }
             fn value(self) -> CostValue {
                 CostValue::Signed(self as i128)
@@ -236,6 +248,9 @@ macro_rules! float_costs {
             #[inline]
             fn next_up(self) -> Self {
                 <$t>::next_up(self)
+            }
+            fn scaled(self, weight: f64) -> Self {
+                self * weight as $t
             }
             fn value(self) -> CostValue {
                 CostValue::Float(self as f64)

@@ -77,8 +77,10 @@ pub mod puzzles;
 mod solution;
 
 pub use engines::{
-    a_star, a_star_packed, a_star_packed_with, a_star_with, bfs, bfs_with, distance_table,
-    ida_star, ida_star_with, rbfs, rbfs_with, DistanceTable, TableError,
+    a_star, a_star_packed, a_star_packed_with, a_star_with, bfs, bfs_with, dijkstra, dijkstra_all,
+    dijkstra_all_with, dijkstra_with, distance_table, greedy_best_first, greedy_best_first_with,
+    ida_star, ida_star_with, rbfs, rbfs_with, weighted_a_star, weighted_a_star_with, DistanceTable,
+    Reached, TableError,
 };
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]
@@ -91,8 +93,8 @@ pub use engines::{parallel_ida_star, parallel_ida_star_with};
 pub use options::{CancelToken, Progress, ProgressEvent, SearchOptions, StopReason};
 pub use problem::{ChildVisitor, ListedChildren, MoveBuffer, PackedStates, SearchProblem};
 pub use solution::{
-    check_path, replay, Outcome, OutcomeOf, PathError, ProblemError, ResultOf, SearchResult,
-    Solution, SolutionOf, Stats,
+    check_path, replay, replay_from, Outcome, OutcomeOf, PathError, ProblemError, ResultOf,
+    SearchResult, Solution, SolutionOf, Stats,
 };
 
 /// The trait, the engines and the types most programs use: `use informed::prelude::*;`.
@@ -102,8 +104,10 @@ pub mod prelude {
     pub use crate::puzzles::{RotationGame, SlidingPuzzle};
     pub use crate::{
         a_star, a_star_packed, a_star_packed_with, a_star_with, bfs, bfs_with, check_path,
-        distance_table, ida_star, ida_star_with, rbfs, rbfs_with, replay, CancelToken, Cost,
-        CostValue, MoveBuffer, Outcome, PackedStates, ProblemError, SearchOptions, SearchProblem,
+        dijkstra, dijkstra_all, dijkstra_all_with, dijkstra_with, distance_table,
+        greedy_best_first, greedy_best_first_with, ida_star, ida_star_with, rbfs, rbfs_with,
+        replay, replay_from, weighted_a_star, weighted_a_star_with, CancelToken, Cost, CostValue,
+        MoveBuffer, Outcome, PackedStates, ProblemError, SearchOptions, SearchProblem,
         SearchResult, Solution, Stats, StopReason,
     };
     #[cfg(feature = "parallel")]

@@ -198,6 +198,15 @@ pub trait SearchProblem {
     /// Whether `state` is a goal.
     fn is_goal(&self, state: &Self::State) -> bool;
 
+    /// Every state the search may start from: the engines that store states (A*, BFS,
+    /// Dijkstra, weighted A*, greedy search) search from all of them at once (a multi-source
+    /// search), and [`Solution::start`](crate::Solution::start) says which one a solution
+    /// starts from. The depth-first engines (IDA*, RBFS) start from [`start`](Self::start)
+    /// alone. Defaults to `start()`.
+    fn starts(&self) -> Vec<Self::State> {
+        vec![self.start()]
+    }
+
     /// Appends to `moves` every move available in `state`, each with its cost, in the order the
     /// engines should try them.
     ///

@@ -63,6 +63,10 @@ pub enum Outcome<S, M, C> {
 /// A path from the start to a goal.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Solution<S, M, C> {
+    /// The state the path starts from: the problem's [`start`](SearchProblem::start), or for
+    /// a search from several starts, the one of [`starts`](SearchProblem::starts) it
+    /// starts from.
+    pub start: S,
     /// The moves, in order, from the start state to the goal.
     pub moves: Vec<M>,
     /// The total cost of the moves: their exact sum, added up along the path.
@@ -134,7 +138,7 @@ impl<S, M, C> SearchResult<S, M, C> {
 impl<S: Clone, M: Copy, C> Solution<S, M, C> {
     /// The states along the path, the start and the goal included (one more than the moves):
     /// the recorded ones if [`SearchOptions::record_states`] asked for them, or else by
-    /// playing the moves from `problem`'s start.
+    /// playing the moves from [`start`](Self::start).
     ///
     /// ```
     /// use informed::{ida_star, SearchProblem};
@@ -155,7 +159,7 @@ impl<S: Clone, M: Copy, C> Solution<S, M, C> {
         if let Some(states) = &self.states {
             return states.clone();
         }
-        let mut state = problem.start();
+        let mut state = self.start.clone();
         let mut states = Vec::with_capacity(self.moves.len() + 1);
         states.push(state.clone());
         for &mv in &self.moves {
@@ -199,7 +203,17 @@ pub fn replay<P: SearchProblem>(
     problem: &P,
     moves: &[P::Move],
 ) -> Result<(P::State, P::Cost), PathError> {
-    let mut state = problem.start();
+    replay_from(problem, problem.start(), moves)
+}
+
+/// [`replay`] from `start`: the [`start`](Solution::start) of a solution found from several
+/// starts, say.
+pub fn replay_from<P: SearchProblem>(
+    problem: &P,
+    start: P::State,
+    moves: &[P::Move],
+) -> Result<(P::State, P::Cost), PathError> {
+    let mut state = start;
     let mut cost = P::Cost::ZERO;
     let mut available = MoveBuffer::new();
     for (step, &mv) in moves.iter().enumerate() {
@@ -395,19 +409,20 @@ impl std::error::Error for ProblemError {
 /// (by default, in builds with debug assertions), and report a failure as
 /// [`Outcome::Invalid`].
 pub fn check_path<P: SearchProblem>(problem: &P, moves: &[P::Move]) -> Result<(), PathError> {
-    check(problem, moves, true)
+    check(problem, problem.start(), moves, true)
 }
 
 /// [`check_path`], with or without the admissibility check (a weighted or greedy search does
 /// not promise it).
 pub(crate) fn check<P: SearchProblem>(
     problem: &P,
+    start: P::State,
     moves: &[P::Move],
     admissible: bool,
 ) -> Result<(), PathError> {
     let mut states = Vec::with_capacity(moves.len() + 1);
     let mut step_costs = Vec::with_capacity(moves.len());
-    let mut state = problem.start();
+    let mut state = start;
     let mut available = MoveBuffer::new();
     let mut total = P::Cost::ZERO;
     for (step, &mv) in moves.iter().enumerate() {
@@ -470,24 +485,29 @@ pub(crate) enum Promise {
 /// them, and the path checked if asked.
 pub(crate) fn solved<P: SearchProblem>(
     problem: &P,
+    start: P::State,
     moves: Vec<P::Move>,
     options: &SearchOptions,
     promise: Promise,
 ) -> Outcome<P::State, P::Move, P::Cost> {
     if options.check_path {
-        if let Err(error) = check(problem, &moves, promise == Promise::Optimal) {
-            let solution = replay(problem, &moves).ok().map(|(_, cost)| Solution {
-                moves,
-                cost,
-                states: None,
-            });
+        let admissible = promise == Promise::Optimal;
+        if let Err(error) = check(problem, start.clone(), &moves, admissible) {
+            let solution = replay_from(problem, start.clone(), &moves)
+                .ok()
+                .map(|(_, cost)| Solution {
+                    start,
+                    moves,
+                    cost,
+                    states: None,
+                });
             return Outcome::Invalid {
                 error: ProblemError::Path(error),
                 solution,
             };
         }
     }
-    let mut state = problem.start();
+    let mut state = start.clone();
     let mut states = options.record_states.then(|| {
         let mut states = Vec::with_capacity(moves.len() + 1);
         states.push(state.clone());
@@ -514,6 +534,7 @@ pub(crate) fn solved<P: SearchProblem>(
         }
     }
     Outcome::Solved(Solution {
+        start,
         moves,
         cost,
         states,

@@ -55,9 +55,15 @@ fn search<P: SearchProblem>(
     table: &mut NodeTable<P::State, P::Move, P::Cost>,
     stats: &mut Stats<P::Cost>,
 ) -> Outcome<P::State, P::Move, P::Cost> {
-    let start = problem.start();
-    if problem.is_goal(&start) {
-        return solved(problem, Vec::new(), options, Promise::AnyPath);
+    let starts = problem.starts();
+    if let Some(start) = starts.iter().find(|start| problem.is_goal(start)) {
+        return solved(
+            problem,
+            start.clone(),
+            Vec::new(),
+            options,
+            Promise::AnyPath,
+        );
     }
     let mut watch = Watch::new(options);
     let stopped = |reason| Outcome::Stopped {
@@ -69,19 +75,9 @@ fn search<P: SearchProblem>(
     let bounded = watch.cost_bound < P::Cost::MAX;
     // Whether a child was left out for costing more than the bound.
     let mut beyond_bound = false;
-    if table.is_full(watch.max_stored) {
-        return stopped(StopReason::MemoryLimit);
+    if let Err(reason) = store_starts(table, starts, watch.max_stored) {
+        return stopped(reason);
     }
-    let hash = table.hash(&start);
-    table.insert(
-        hash,
-        Node {
-            state: start,
-            parent: 0,
-            arrived_by: None,
-            g: P::Cost::ZERO,
-        },
-    );
     let mut moves = MoveBuffer::new();
     // The table's arena is the FIFO queue: states are stored in the order they are reached.
     let mut next = 0;
@@ -144,8 +140,9 @@ fn search<P: SearchProblem>(
                 },
             );
             if is_goal {
-                let path = table.moves_to(index);
-                exit = Some(solved(problem, path, options, Promise::AnyPath));
+                let (root, path) = table.path_to(index);
+                let start = table.nodes[root].state.clone();
+                exit = Some(solved(problem, start, path, options, Promise::AnyPath));
                 return ControlFlow::Break(());
             }
             ControlFlow::Continue(())
@@ -160,6 +157,33 @@ fn search<P: SearchProblem>(
     } else {
         Outcome::NoSolution
     }
+}
+
+/// Stores the starts, each once, as the roots of the search.
+fn store_starts<S: Eq + core::hash::Hash, M: Copy, C: Cost>(
+    table: &mut NodeTable<S, M, C>,
+    starts: Vec<S>,
+    max_stored: usize,
+) -> Result<(), StopReason> {
+    for start in starts {
+        let hash = table.hash(&start);
+        if table.find(hash, &start).is_some() {
+            continue;
+        }
+        if table.is_full(max_stored) {
+            return Err(StopReason::MemoryLimit);
+        }
+        table.insert(
+            hash,
+            Node {
+                state: start,
+                parent: usize::MAX,
+                arrived_by: None,
+                g: C::ZERO,
+            },
+        );
+    }
+    Ok(())
 }
 
 /// The number of moves from one origin state to every state reachable from it, over a whole

@@ -108,7 +108,13 @@ fn deepen<'p, P: SearchProblem>(
     options: &SearchOptions,
 ) -> Outcome<P::State, P::Move, P::Cost> {
     if problem.is_goal(search.start()) {
-        return solved(problem, Vec::new(), options, Promise::Optimal);
+        return solved(
+            problem,
+            problem.start(),
+            Vec::new(),
+            options,
+            Promise::Optimal,
+        );
     }
     let mut threshold = problem.heuristic(search.start());
     if !threshold.is_valid() {
@@ -138,7 +144,7 @@ fn deepen<'p, P: SearchProblem>(
         match search.iterate_from_start(threshold) {
             Iteration::Found(_) => {
                 let moves = search.take_path();
-                return solved(problem, moves, options, Promise::Optimal);
+                return solved(problem, problem.start(), moves, options, Promise::Optimal);
             }
             Iteration::Invalid(error) => {
                 return Outcome::Invalid {

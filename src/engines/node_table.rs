@@ -8,7 +8,7 @@ use hashbrown::{DefaultHashBuilder, HashTable};
 /// A stored state and how it was best reached so far.
 pub(crate) struct Node<S, M, C> {
     pub state: S,
-    /// Index of the node it was reached from; the root points to itself.
+    /// Index of the node it was reached from; meaningless at a root.
     pub parent: usize,
     /// The move from the parent; `None` at the root.
     pub arrived_by: Option<M>,
@@ -117,14 +117,15 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         new as usize
     }
 
-    /// The moves from the root to the node at `index`, following parent links.
-    pub fn moves_to(&self, mut index: usize) -> Vec<M> {
+    /// The root the node at `index` was reached from, and the moves from it, following
+    /// parent links.
+    pub fn path_to(&self, mut index: usize) -> (usize, Vec<M>) {
         let mut moves = Vec::new();
         while let Some(mv) = self.nodes[index].arrived_by {
             moves.push(mv);
             index = self.nodes[index].parent;
         }
         moves.reverse();
-        moves
+        (index, moves)
     }
 }

@@ -131,7 +131,13 @@ where
     let mut watch: Watch<'_, P::Cost> = Watch::new(options);
     let start = problem.start();
     if problem.is_goal(&start) {
-        return solved(problem, Vec::new(), options, Promise::Optimal);
+        return solved(
+            problem,
+            problem.start(),
+            Vec::new(),
+            options,
+            Promise::Optimal,
+        );
     }
     let threads = rayon::current_num_threads().max(1);
     let mut threshold = problem.heuristic(&start);
@@ -201,7 +207,9 @@ where
         let decided = decide::<P>(reports, &frontier, &limits, stats, &mut least_f);
         let decided = decided.or(frontier.goal.map(|(_, moves)| Ok(moves)));
         match decided {
-            Some(Ok(moves)) => return solved(problem, moves, options, Promise::Optimal),
+            Some(Ok(moves)) => {
+                return solved(problem, start, moves, options, Promise::Optimal);
+            }
             Some(Err(Halt::Stopped(reason))) => return stopped(reason, completed_threshold),
             Some(Err(Halt::Invalid(error))) => return invalid(error),
             None => {}

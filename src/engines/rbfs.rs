@@ -123,7 +123,13 @@ impl<P: SearchProblem> Search<'_, P> {
         let problem = self.problem;
         let infinite = P::Cost::MAX;
         if problem.is_goal(&self.state) {
-            return solved(problem, Vec::new(), options, Promise::Optimal);
+            return solved(
+                problem,
+                problem.start(),
+                Vec::new(),
+                options,
+                Promise::Optimal,
+            );
         }
         let h = problem.heuristic(&self.state);
         if !h.is_valid() {
@@ -187,7 +193,7 @@ impl<P: SearchProblem> Search<'_, P> {
                 let mut moves: Vec<P::Move> =
                     self.frames.iter().filter_map(|f| f.arrived_by).collect();
                 moves.push(mv);
-                return solved(problem, moves, options, Promise::Optimal);
+                return solved(problem, problem.start(), moves, options, Promise::Optimal);
             }
             if let Err(error) = self.push(g, best_value, bound, Some(mv), saved) {
                 return invalid(error);

@@ -11,6 +11,7 @@ mod examples;
 mod heuristics;
 mod ida_star;
 mod limits;
+mod own_problems;
 mod parallel_ida_star;
 mod pattern_database;
 mod properties;

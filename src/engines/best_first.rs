@@ -1,0 +1,353 @@
+//! The best-first core that A*, Dijkstra's algorithm, weighted A* and greedy best-first search
+//! share: one table of states with parent links, an open list ordered by the search's
+//! priority, states reopened when reached more cheaply.
+
+use core::cmp::Reverse;
+use core::hash::Hash;
+use core::ops::ControlFlow;
+use std::collections::{BTreeMap, VecDeque};
+
+use crate::cost::Cost;
+use crate::engines::node_table::{Node, NodeTable};
+use crate::limits::Watch;
+use crate::options::{SearchOptions, StopReason};
+use crate::problem::{MoveBuffer, PackedStates, SearchProblem};
+use crate::solution::{solved, Outcome, OutcomeOf, ProblemError, Promise, ResultOf, Stats};
+
+/// The order in which a best-first search expands the states it has queued.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Order {
+    /// By `f = g + h`: A*.
+    AStar,
+    /// By `f = g + w·h`, `w >= 1`: weighted A*.
+    Weighted(f64),
+    /// By `h` alone: greedy best-first search.
+    Greedy,
+    /// By `g` alone, the heuristic unread: Dijkstra's algorithm (uniform-cost search).
+    Uniform,
+}
+
+impl Order {
+    /// What the search promises of the path it returns.
+    fn promise(self) -> Promise {
+        match self {
+            Order::AStar | Order::Uniform => Promise::Optimal,
+            Order::Weighted(_) | Order::Greedy => Promise::AnyPath,
+        }
+    }
+}
+
+/// A best-first search of `problem` in `order`, to a goal.
+pub(crate) fn search<P: SearchProblem, S: Storage<P>>(
+    problem: &P,
+    options: &SearchOptions,
+    order: Order,
+) -> ResultOf<P> {
+    let mut search = Search::<P, S>::new(problem, options, order);
+    let outcome = match search.run(options, true) {
+        Ok(outcome) => outcome,
+        Err(Halt::Stopped(reason)) => Outcome::Stopped {
+            reason,
+            completed_threshold: None,
+        },
+        Err(Halt::Invalid(error)) => Outcome::Invalid {
+            error,
+            solution: None,
+        },
+    };
+    search.stats.stored = search.table.len();
+    ResultOf::<P> {
+        outcome,
+        stats: search.stats,
+    }
+}
+
+/// How the search keeps the states it stores.
+pub(crate) trait Storage<P: SearchProblem> {
+    type Stored: Eq + Hash;
+    /// The stored form of `state`, with its heuristic (if `heuristic` asks for it) when
+    /// storing had to read the state anyway.
+    fn store(problem: &P, state: P::State, heuristic: bool) -> (Self::Stored, Option<P::Cost>);
+    /// The state a stored form holds.
+    fn load(problem: &P, stored: &Self::Stored) -> P::State;
+    /// The heuristic of a stored state.
+    fn heuristic(problem: &P, stored: &Self::Stored) -> P::Cost;
+}
+
+/// States stored as they are.
+pub(crate) struct AsIs;
+
+impl<P: SearchProblem> Storage<P> for AsIs {
+    type Stored = P::State;
+    #[inline]
+    fn store(_: &P, state: P::State, _: bool) -> (P::State, Option<P::Cost>) {
+        (state, None)
+    }
+    #[inline]
+    fn load(_: &P, stored: &P::State) -> P::State {
+        stored.clone()
+    }
+    #[inline]
+    fn heuristic(problem: &P, stored: &P::State) -> P::Cost {
+        problem.heuristic(stored)
+    }
+}
+
+/// States stored packed ([`PackedStates`]).
+pub(crate) struct Packed;
+
+impl<P: PackedStates> Storage<P> for Packed {
+    type Stored = P::Packed;
+    #[inline]
+    fn store(problem: &P, state: P::State, heuristic: bool) -> (P::Packed, Option<P::Cost>) {
+        (
+            problem.pack(&state),
+            heuristic.then(|| problem.heuristic(&state)),
+        )
+    }
+    #[inline]
+    fn load(problem: &P, stored: &P::Packed) -> P::State {
+        problem.unpack(stored)
+    }
+    #[inline]
+    fn heuristic(problem: &P, stored: &P::Packed) -> P::Cost {
+        problem.heuristic(&problem.unpack(stored))
+    }
+}
+
+/// Why the search ended before it could finish.
+pub(crate) enum Halt {
+    Stopped(StopReason),
+    Invalid(ProblemError),
+}
+
+impl From<StopReason> for Halt {
+    fn from(reason: StopReason) -> Self {
+        Halt::Stopped(reason)
+    }
+}
+
+/// A best-first search: its table of states, its open list, its counts.
+pub(crate) struct Search<'p, P: SearchProblem, S: Storage<P>> {
+    problem: &'p P,
+    pub table: NodeTable<S::Stored, P::Move, P::Cost>,
+    open: OpenList<<P::Cost as Cost>::Key>,
+    pub stats: Stats<P::Cost>,
+    watch: Watch<'p, P::Cost>,
+    order: Order,
+    /// Whether a state was left out for costing more than the cost bound.
+    beyond_bound: bool,
+}
+
+impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
+    pub fn new(problem: &'p P, options: &'p SearchOptions<'p>, order: Order) -> Self {
+        Search {
+            problem,
+            table: NodeTable::new(),
+            open: OpenList::new(),
+            stats: Stats::default(),
+            watch: Watch::new(options),
+            order,
+            beyond_bound: false,
+        }
+    }
+
+    /// The table, once the search is over.
+    pub fn into_table(self) -> NodeTable<S::Stored, P::Move, P::Cost> {
+        self.table
+    }
+
+    /// The search, to a goal if `to_goal`, or else over every state it can reach within the
+    /// limits (`Ok(NoSolution)` once done); `Err` when a limit stops it.
+    pub fn run(&mut self, options: &SearchOptions, to_goal: bool) -> Result<OutcomeOf<P>, Halt> {
+        let problem = self.problem;
+        for start in problem.starts() {
+            self.offer(start, usize::MAX, None, P::Cost::ZERO)?;
+        }
+        let mut moves = MoveBuffer::new();
+        while let Some((g_key, index)) = self.open.pop() {
+            let node = &self.table.nodes[index];
+            if node.g.key() != g_key {
+                continue; // a cheaper path to this state was found after this entry was queued
+            }
+            let g = node.g;
+            let state = S::load(problem, &node.state);
+            if to_goal && problem.is_goal(&state) {
+                let (root, path) = self.table.path_to(index);
+                let start = S::load(problem, &self.table.nodes[root].state);
+                return Ok(solved(problem, start, path, options, self.order.promise()));
+            }
+            let skip = node.arrived_by.and_then(|mv| problem.inverse(mv));
+            if let Some(reason) = self
+                .watch
+                .check(&self.stats, self.open.len(), self.table.len())
+            {
+                return Err(reason.into());
+            }
+            self.stats.expanded += 1;
+            moves.clear();
+            let mut halt = None;
+            let _ = problem.successors(&state, skip, &mut moves, |child, mv, cost| {
+                if !cost.is_valid() {
+                    let cost = cost.value();
+                    halt = Some(Halt::Invalid(ProblemError::InvalidCost { cost }));
+                    return ControlFlow::Break(());
+                }
+                self.stats.generated += 1;
+                match self.offer(child, index, Some(mv), g.saturating_add(cost)) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(reason) => {
+                        halt = Some(reason);
+                        ControlFlow::Break(())
+                    }
+                }
+            });
+            if let Some(halt) = halt {
+                return Err(halt);
+            }
+        }
+        if self.beyond_bound {
+            return Err(StopReason::CostBound.into());
+        }
+        Ok(Outcome::NoSolution)
+    }
+
+    /// Stores `state`, reached from the node at `parent` by `arrived_by` at cost `g`, and
+    /// queues it, unless it is already stored at no greater cost, is a dead end, or costs
+    /// more than the bound. A state stored before but now reached more cheaply is relinked
+    /// and queued again.
+    fn offer(
+        &mut self,
+        state: P::State,
+        parent: usize,
+        arrived_by: Option<P::Move>,
+        g: P::Cost,
+    ) -> Result<(), Halt> {
+        if g >= P::Cost::MAX {
+            return Ok(()); // a path whose cost reaches MAX is no path
+        }
+        let uniform = self.order == Order::Uniform;
+        let (state, heuristic) = S::store(self.problem, state, !uniform);
+        let hash = self.table.hash(&state);
+        let known = self.table.find(hash, &state);
+        if known.is_some_and(|known| self.table.nodes[known].g <= g) {
+            return Ok(());
+        }
+        let h = match heuristic {
+            _ if uniform => P::Cost::ZERO,
+            Some(h) => h,
+            None => S::heuristic(self.problem, &state),
+        };
+        if !h.is_valid() {
+            let heuristic = h.value();
+            return Err(Halt::Invalid(ProblemError::InvalidHeuristic { heuristic }));
+        }
+        // A lower bound on the cost of a solution through the state, for the cost bound.
+        let bound = g.saturating_add(h);
+        if bound >= P::Cost::MAX {
+            return Ok(()); // a dead end (h is MAX), or an f beyond the cost type: never stored
+        }
+        if bound > self.watch.cost_bound {
+            self.beyond_bound = true;
+            return Ok(());
+        }
+        let f = match self.order {
+            Order::AStar | Order::Uniform => bound,
+            Order::Weighted(weight) => g.saturating_add(h.scaled(weight)),
+            Order::Greedy => h,
+        };
+        let index = if let Some(known) = known {
+            let node = &mut self.table.nodes[known];
+            (node.g, node.parent, node.arrived_by) = (g, parent, arrived_by);
+            known
+        } else {
+            if self.table.is_full(self.watch.max_stored) {
+                return Err(StopReason::MemoryLimit.into());
+            }
+            let node = Node {
+                state,
+                parent,
+                arrived_by,
+                g,
+            };
+            self.table.insert(hash, node)
+        };
+        self.open.push(f.key(), g.key(), index);
+        Ok(())
+    }
+}
+
+/// The open list: node indices in buckets, one per `(f, g)`, cheapest `f` first and deepest
+/// `g` first among equal `f`; first queued, first out within a bucket.
+///
+/// A* on a puzzle has few distinct `(f, g)` pairs open at a time and millions of nodes, so a
+/// push or pop finds its bucket in a small ordered map and then touches only the end of one
+/// queue, where a binary heap over all the nodes would sift through scattered memory.
+struct OpenList<C> {
+    buckets: BTreeMap<(C, Reverse<C>), VecDeque<usize>>,
+    len: usize,
+    /// Emptied queues, kept to be reused by the next new bucket.
+    spare: Vec<VecDeque<usize>>,
+}
+
+impl<C: Ord + Copy> OpenList<C> {
+    fn new() -> Self {
+        OpenList {
+            buckets: BTreeMap::new(),
+            len: 0,
+            spare: Vec::new(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn push(&mut self, f: C, g: C, index: usize) {
+        let spare = &mut self.spare;
+        self.buckets
+            .entry((f, Reverse(g)))
+            .or_insert_with(|| spare.pop().unwrap_or_default())
+            .push_back(index);
+        self.len += 1;
+    }
+
+    /// The next node to expand, with the `g` it was queued with.
+    fn pop(&mut self) -> Option<(C, usize)> {
+        let mut bucket = self.buckets.first_entry()?;
+        let g = bucket.key().1 .0;
+        let index = bucket.get_mut().pop_front()?;
+        if bucket.get().is_empty() {
+            self.spare.push(bucket.remove());
+        }
+        self.len -= 1;
+        Some((g, index))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::OpenList;
+
+    #[test]
+    fn the_open_list_pops_cheapest_f_then_deepest_g_then_first_queued() {
+        let mut open = OpenList::new();
+        for (f, g, index) in [
+            (5, 1, 0),
+            (4, 1, 1),
+            (5, 3, 2),
+            (4, 2, 3),
+            (4, 2, 4),
+            (5, 3, 5),
+        ] {
+            open.push(f, g, index);
+        }
+        assert_eq!(open.len(), 6);
+        let order: Vec<(u32, usize)> = core::iter::from_fn(|| open.pop()).collect();
+        assert_eq!(order, [(2, 3), (2, 4), (1, 1), (3, 2), (3, 5), (1, 0)]);
+        assert_eq!(open.len(), 0);
+        // Emptied buckets are reused.
+        open.push(1, 1, 7);
+        assert_eq!(open.pop(), Some((1, 7)));
+    }
+}

@@ -1,0 +1,267 @@
+//! Problems written the way a user writes them: only the four required methods, signed and
+//! floating-point costs, several starts; every engine on each, in the test profile (debug
+//! assertions and the path check on). And the engines against Dijkstra on random weighted
+//! graphs for `u32`, `i64` and `f64` costs.
+
+use informed::closures::FnProblem;
+use informed::puzzles::SlidingPuzzle;
+use informed::{
+    a_star_with, bfs_with, dijkstra, dijkstra_all, dijkstra_all_with, dijkstra_with,
+    greedy_best_first_with, ida_star_with, rbfs_with, replay_from, weighted_a_star,
+    weighted_a_star_with, Cost, MoveBuffer, Outcome, ResultOf, SearchOptions, SearchProblem,
+    StopReason,
+};
+use quickcheck::quickcheck;
+
+use crate::common::{distances_to, Graph};
+
+type Engine<P> = fn(&P, &SearchOptions) -> ResultOf<P>;
+
+/// Every engine by name; `optimal` says whether it promises the cheapest path.
+fn engines<P>() -> Vec<(&'static str, Engine<P>, bool)>
+where
+    P: SearchProblem + Sync,
+    P::State: Send + Sync,
+    P::Move: Send + Sync,
+    P::Cost: Send + Sync,
+{
+    let mut engines: Vec<(&'static str, Engine<P>, bool)> = vec![
+        ("ida_star", ida_star_with, true),
+        ("a_star", a_star_with, true),
+        ("dijkstra", dijkstra_with, true),
+        ("rbfs", rbfs_with, true),
+        ("bfs", bfs_with, false),
+        (
+            "weighted_a_star",
+            |p, o| weighted_a_star_with(p, 1.5, o),
+            false,
+        ),
+        ("greedy_best_first", greedy_best_first_with, false),
+    ];
+    #[cfg(feature = "parallel")]
+    engines.push(("parallel_ida_star", informed::parallel_ida_star_with, true));
+    engines
+}
+
+/// Reach `target` from 1 by doubling or adding three: the README's problem, with only the
+/// four required methods (no heuristic, no inverse, no undo).
+struct Minimal<C> {
+    target: u32,
+    double: C,
+    add_three: C,
+}
+
+impl<C: Cost> SearchProblem for Minimal<C> {
+    type State = u32;
+    type Move = bool; // true: double
+    type Cost = C;
+    fn start(&self) -> u32 {
+        1
+    }
+    fn is_goal(&self, n: &u32) -> bool {
+        *n == self.target
+    }
+    fn moves(&self, n: &u32, moves: &mut MoveBuffer<bool, C>) {
+        if *n < self.target {
+            moves.push((true, self.double));
+            moves.push((false, self.add_three));
+        }
+    }
+    fn apply(&self, n: &mut u32, double: bool) {
+        if double {
+            *n *= 2;
+        } else {
+            *n += 3;
+        }
+    }
+}
+
+/// Every engine solves the minimal problem with these costs; the optimal ones at `expected`.
+fn solves_the_minimal_problem<C: Cost + Send + Sync>(double: C, add_three: C, expected: C) {
+    let problem = Minimal {
+        target: 22,
+        double,
+        add_three,
+    };
+    for (name, engine, optimal) in engines::<Minimal<C>>() {
+        let result = engine(&problem, &SearchOptions::new());
+        let solution = result
+            .solution()
+            .unwrap_or_else(|| panic!("{name}: {:?}", result.outcome));
+        let (end, cost) = replay_from(&problem, solution.start, &solution.moves).unwrap();
+        assert_eq!(end, 22, "{name}");
+        assert_eq!(cost, solution.cost, "{name}");
+        if optimal {
+            assert_eq!(solution.cost, expected, "{name}");
+        }
+        assert_eq!(solution.states(&problem).last(), Some(&22), "{name}");
+    }
+}
+
+#[test]
+fn the_four_required_methods_are_enough_for_every_engine() {
+    solves_the_minimal_problem(1u32, 2, 6);
+}
+
+#[test]
+fn signed_costs_work_everywhere() {
+    solves_the_minimal_problem(1i32, 2, 6);
+    // 1 -> 4 -> 7 -> ... -> 22 by seven additions beats any route with a doubling.
+    solves_the_minimal_problem(3i64, 1, 7);
+}
+
+#[test]
+fn float_costs_work_everywhere() {
+    solves_the_minimal_problem(1.0f64, 2.0, 6.0);
+    // 1 -> 2 -> 4 -> 8 -> 11 -> 22: four doublings and one addition.
+    solves_the_minimal_problem(0.5f32, 1.25, 3.25);
+    // Costs that add up inexactly in binary: IDA*'s thresholds still grow and end.
+    solves_the_minimal_problem(0.1f64, 0.3, 0.1 + 0.1 + 0.1 + 0.3 + 0.1);
+}
+
+/// A graph built from `Graph`'s edges with the costs in another type.
+fn graph_in<C: Cost>(graph: &Graph, convert: impl Fn(u32) -> C) -> Vec<Vec<(usize, C)>> {
+    graph
+        .edges
+        .iter()
+        .map(|out| out.iter().map(|&(to, c)| (to, convert(c))).collect())
+        .collect()
+}
+
+/// Every engine on `graph` with costs in `C` against Dijkstra backwards (`exact`, in u32).
+fn agree<C: Cost + Send + Sync + core::fmt::Debug>(
+    graph: &Graph,
+    convert: impl Fn(u32) -> C + Copy + Sync,
+) -> bool {
+    let edges = graph_in(graph, convert);
+    let exact: Vec<Option<C>> = graph.exact.iter().map(|d| d.map(convert)).collect();
+    let divisor = graph.divisor;
+    let goal = graph.goal;
+    let heuristic =
+        |&n: &usize| exact[n].map_or(C::ZERO, |d: C| d.scaled(1.0 / f64::from(divisor)));
+    let successors = |&n: &usize| edges[n].clone();
+    let problem = FnProblem::new(0usize, successors, heuristic, |&n: &usize| n == goal);
+    let by_dijkstra = dijkstra(&problem).into_solution().map(|s| s.cost);
+    assert_eq!(by_dijkstra, exact[0], "dijkstra");
+    for (name, engine, optimal) in engines() {
+        if !optimal {
+            continue;
+        }
+        let options = SearchOptions::new().detect_cycles(true);
+        let result = engine(&problem, &options);
+        match (exact[0], result.solution()) {
+            (Some(best), Some(solution)) => assert_eq!(solution.cost, best, "{name}"),
+            (None, None) => assert_eq!(result.outcome, Outcome::NoSolution, "{name}"),
+            (best, _) => panic!("{name}: expected {best:?}, got {:?}", result.outcome),
+        }
+    }
+    true
+}
+
+quickcheck! {
+    fn engines_agree_with_dijkstra_in_u32(graph: Graph) -> bool {
+        agree(&graph, |c| c)
+    }
+
+    fn engines_agree_with_dijkstra_in_i64(graph: Graph) -> bool {
+        agree(&graph, i64::from)
+    }
+
+    fn engines_agree_with_dijkstra_in_f64(graph: Graph) -> bool {
+        // Quarter units: sums stay exact in binary, so "optimal" is one number.
+        agree(&graph, |c| f64::from(c) * 0.25)
+    }
+
+    /// Weighted A* costs at most `w` times the optimum.
+    fn weighted_a_star_keeps_its_bound(graph: Graph, weight: u8) -> bool {
+        let weight = 1.0 + f64::from(weight % 40) / 10.0;
+        let heuristic = |&n: &usize| graph.exact[n].map_or(0, |d| d / graph.divisor);
+        let successors = |&n: &usize| graph.edges[n].clone();
+        let goal = graph.goal;
+        let problem = FnProblem::new(0usize, successors, heuristic, |&n: &usize| n == goal);
+        match (graph.exact[0], weighted_a_star(&problem, weight).into_solution()) {
+            (Some(best), Some(solution)) => {
+                f64::from(solution.cost) <= weight * f64::from(best) + 1e-9
+            }
+            (None, None) => true,
+            _ => false,
+        }
+    }
+
+    /// `dijkstra_all` gives every node's cheapest cost from the start.
+    fn dijkstra_all_gives_every_cost(graph: Graph) -> bool {
+        // Forward distances from 0: backward distances on the reversed graph.
+        let mut reversed = vec![Vec::new(); graph.edges.len()];
+        for (from, out) in graph.edges.iter().enumerate() {
+            for &(to, cost) in out {
+                reversed[to].push((from, cost));
+            }
+        }
+        let from_start = distances_to(&reversed, 0);
+        let successors = |&n: &usize| graph.edges[n].clone();
+        let problem = FnProblem::new(0usize, successors, |_: &usize| 0, |_: &usize| false);
+        let reached = dijkstra_all(&problem);
+        (0..graph.edges.len()).all(|n| reached.cost(&problem.state(n)) == from_start[n])
+            && reached.len() == from_start.iter().flatten().count()
+    }
+}
+
+#[test]
+fn dijkstra_all_stops_at_the_cost_bound() {
+    let line = FnProblem::new(
+        0u32,
+        |&n: &u32| vec![(n + 1, 2u32)],
+        |_: &u32| 0,
+        |_: &u32| false,
+    );
+    let reached = dijkstra_all_with(&line, &SearchOptions::new().cost_bound(10));
+    assert_eq!(reached.len(), 6, "0, 2, 4, 6, 8 and 10");
+    assert_eq!(reached.stopped, None);
+    let (start, moves) = reached.path_to(&line.state(5)).unwrap();
+    assert_eq!((*start.node(), moves.len()), (0, 5));
+    let limited = dijkstra_all_with(&line, &SearchOptions::new().max_nodes(100));
+    assert_eq!(limited.stopped, Some(StopReason::NodeLimit));
+}
+
+#[test]
+fn several_starts_search_from_the_nearest() {
+    // A line 0..100 with the goal at 60; starts at 0, 50 and 90.
+    let line = FnProblem::new(
+        0i32,
+        |&n: &i32| {
+            [(n - 1, 1), (n + 1, 1)]
+                .into_iter()
+                .filter(|&(m, _)| (0..100).contains(&m))
+                .collect::<Vec<_>>()
+        },
+        |&n: &i32| (n - 60).abs(),
+        |&n: &i32| n == 60,
+    )
+    .with_more_starts([50, 90]);
+    for (name, engine) in [
+        ("bfs", bfs_with as Engine<_>),
+        ("dijkstra", dijkstra_with),
+        ("a_star", a_star_with),
+    ] {
+        let solution = engine(&line, &SearchOptions::new())
+            .into_solution()
+            .unwrap();
+        assert_eq!(*solution.start.node(), 50, "{name}");
+        assert_eq!(solution.cost, 10, "{name}");
+        assert_eq!(line.path(&solution).first(), Some(&50), "{name}");
+    }
+}
+
+#[test]
+fn the_states_of_a_solution_come_from_any_engine() {
+    let puzzle = SlidingPuzzle::<9>::parse(3, 3, "283104765", "123804765").unwrap();
+    for (name, engine, _) in engines::<SlidingPuzzle<9>>() {
+        let solution = engine(&puzzle, &SearchOptions::new())
+            .into_solution()
+            .unwrap();
+        let boards = solution.states(&puzzle);
+        assert_eq!(boards.len(), solution.len() + 1, "{name}");
+        assert_eq!(boards[0], puzzle.start(), "{name}");
+        assert!(puzzle.is_goal(&boards[solution.len()]), "{name}");
+    }
+}
