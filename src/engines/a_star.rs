@@ -19,14 +19,14 @@ use crate::solution::ResultOf;
 /// - **Heuristic:** with an admissible heuristic the solution is optimal. A state reached
 ///   again by a cheaper path is reopened, so a consistent heuristic is not required; with a
 ///   consistent one, each state is expanded at most once. A state whose heuristic is
-///   [`Cost::MAX`] is treated as a dead end and never stored, and so is one whose `g + h`
+///   [`Cost::MAX`](crate::Cost::MAX) is treated as a dead end and never stored, and so is one whose `g + h`
 ///   reaches `MAX`.
 /// - **Time and memory:** O(s log s) time and O(s) memory for the s states whose `f` is below
 ///   the optimal cost. A* makes each child a state of its own, through
 ///   [`SearchProblem::successors`] (by default a clone and an apply: it needs no inverse
 ///   moves) and makes no other allocation per node beyond the growth of the table and queue.
 /// - **No solution:** in a finite space, the search ends with
-///   [`Outcome::NoSolution`] once every reachable state is expanded.
+///   [`Outcome::NoSolution`](crate::Outcome::NoSolution) once every reachable state is expanded.
 ///
 /// Reference: P. E. Hart, N. J. Nilsson, B. Raphael, "A formal basis for the heuristic
 /// determination of minimum cost paths", *IEEE Trans. SSC* 4(2) (1968) 100–107.
