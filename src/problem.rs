@@ -364,36 +364,37 @@ pub trait SearchProblem {
     where
         Self: Sized,
     {
+        if let Some(list) = self.fixed_moves() {
+            for &(mv, cost) in list {
+                visit_child(self, state, skip, visitor, mv, cost)?;
+            }
+            return ControlFlow::Continue(());
+        }
         let first = visitor.move_stack().len();
         self.moves(state, visitor.move_stack());
         let end = visitor.move_stack().len();
         let mut flow = ControlFlow::Continue(());
         for i in first..end {
             let (mv, cost) = visitor.move_stack()[i];
-            if skip == Some(mv) {
-                continue;
-            }
-            if let Some(h) = self.heuristic_after(state, mv) {
-                if visitor.prune(cost, h) {
-                    continue;
-                }
-            }
-            if self.can_undo(mv) {
-                self.apply(state, mv);
-                flow = visitor.visit(state, mv, cost);
-                self.undo(state, mv);
-            } else {
-                let saved = state.clone();
-                self.apply(state, mv);
-                flow = visitor.visit(state, mv, cost);
-                *state = saved;
-            }
+            flow = visit_child(self, state, skip, visitor, mv, cost);
             if flow.is_break() {
                 break;
             }
         }
         visitor.move_stack().truncate(first);
         flow
+    }
+
+    /// The moves of every state, if they do not depend on the state (the pancake puzzle's
+    /// flips, a Rubik's cube's turns): the same moves, with the same costs and in the same
+    /// order, as [`moves`](Self::moves) lists in every state. `None` (the default) otherwise.
+    ///
+    /// The default [`visit_children`](Self::visit_children) then walks this slice instead of
+    /// listing the moves into a buffer at every node: a few instructions less per child,
+    /// which is a tenth of the time of a search whose children cost little.
+    #[inline]
+    fn fixed_moves(&self) -> Option<&[(Self::Move, Self::Cost)]> {
+        None
     }
 
     /// Hands every child of `state` but the one reached by `skip` to `each`, as a new state
@@ -432,6 +433,42 @@ pub trait SearchProblem {
             }
         }
         moves.truncate(first);
+        flow
+    }
+}
+
+/// One child of the default [`SearchProblem::visit_children`]: skipped if it is `skip`,
+/// offered to [`ChildVisitor::prune`] when its heuristic is known without applying its move,
+/// and otherwise visited in place (or on a copy kept to restore, when the move cannot be
+/// undone).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn visit_child<P: SearchProblem, V: ChildVisitor<P>>(
+    problem: &P,
+    state: &mut P::State,
+    skip: Option<P::Move>,
+    visitor: &mut V,
+    mv: P::Move,
+    cost: P::Cost,
+) -> ControlFlow<()> {
+    if skip == Some(mv) {
+        return ControlFlow::Continue(());
+    }
+    if let Some(h) = problem.heuristic_after(state, mv) {
+        if visitor.prune(cost, h) {
+            return ControlFlow::Continue(());
+        }
+    }
+    if problem.can_undo(mv) {
+        problem.apply(state, mv);
+        let flow = visitor.visit(state, mv, cost);
+        problem.undo(state, mv);
+        flow
+    } else {
+        let saved = state.clone();
+        problem.apply(state, mv);
+        let flow = visitor.visit(state, mv, cost);
+        *state = saved;
         flow
     }
 }
@@ -527,5 +564,8 @@ where
     }
     fn can_undo(&self, mv: Self::Move) -> bool {
         self.0.can_undo(mv)
+    }
+    fn fixed_moves(&self) -> Option<&[(Self::Move, Self::Cost)]> {
+        self.0.fixed_moves()
     }
 }
