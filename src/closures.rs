@@ -134,7 +134,13 @@ const INDEXED_DEPTH: usize = 32;
 /// path. Moves applied to a clone are undone as usual.
 pub struct FnState<N> {
     node: N,
-    /// The nodes from the start to the parent of `node`.
+    /// The path above `node`, once there is one: boxed, so that the states the engines
+    /// store (which have none) are the node and one word.
+    path: Option<Box<Path<N>>>,
+}
+
+/// The nodes from the start to the parent of a state's node.
+struct Path<N> {
     above: Vec<N>,
     /// The nodes of `above`, once it is deeper than [`INDEXED_DEPTH`].
     indexed: Option<HashSet<N>>,
@@ -142,11 +148,7 @@ pub struct FnState<N> {
 
 impl<N: Clone + Eq + Hash> FnState<N> {
     fn new(node: N) -> Self {
-        FnState {
-            node,
-            above: Vec::new(),
-            indexed: None,
-        }
+        FnState { node, path: None }
     }
 
     /// The node.
@@ -159,34 +161,47 @@ impl<N: Clone + Eq + Hash> FnState<N> {
         if *node == self.node {
             return true;
         }
-        match &self.indexed {
-            Some(indexed) => indexed.contains(node),
-            None => self.above.contains(node),
+        match self.path.as_deref() {
+            None => false,
+            Some(Path {
+                indexed: Some(indexed),
+                ..
+            }) => indexed.contains(node),
+            Some(path) => path.above.contains(node),
         }
     }
 
     /// Steps to `next`, keeping the current node on the path.
     fn descend(&mut self, next: N) {
         let parent = core::mem::replace(&mut self.node, next);
-        if let Some(indexed) = &mut self.indexed {
+        let path = self.path.get_or_insert_with(|| {
+            Box::new(Path {
+                above: Vec::new(),
+                indexed: None,
+            })
+        });
+        if let Some(indexed) = &mut path.indexed {
             indexed.insert(parent.clone());
-        } else if self.above.len() >= INDEXED_DEPTH {
-            let mut indexed: HashSet<N> = self.above.iter().cloned().collect();
+        } else if path.above.len() >= INDEXED_DEPTH {
+            let mut indexed: HashSet<N> = path.above.iter().cloned().collect();
             indexed.insert(parent.clone());
-            self.indexed = Some(indexed);
+            path.indexed = Some(indexed);
         }
-        self.above.push(parent);
+        path.above.push(parent);
     }
 
     /// Steps back to the parent; `false` at the start.
     fn ascend(&mut self) -> bool {
-        let Some(parent) = self.above.pop() else {
+        let Some(path) = self.path.as_deref_mut() else {
             return false;
         };
-        if let Some(indexed) = &mut self.indexed {
+        let Some(parent) = path.above.pop() else {
+            return false;
+        };
+        if let Some(indexed) = &mut path.indexed {
             indexed.remove(&parent);
-            if self.above.len() < INDEXED_DEPTH / 2 {
-                self.indexed = None;
+            if path.above.len() < INDEXED_DEPTH / 2 {
+                path.indexed = None;
             }
         }
         self.node = parent;
@@ -198,8 +213,7 @@ impl<N: Clone> Clone for FnState<N> {
     fn clone(&self) -> Self {
         FnState {
             node: self.node.clone(),
-            above: Vec::new(),
-            indexed: None,
+            path: None,
         }
     }
 }

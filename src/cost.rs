@@ -40,6 +40,9 @@ pub trait Cost:
     const ZERO: Self;
     /// Infinity: the largest value of the type (`f64::INFINITY` for floats).
     const MAX: Self;
+    /// Whether subtraction undoes addition exactly (integers: yes; floats: not always), so
+    /// that a path's cost worked out as `threshold - budget` is the sum of its moves.
+    const EXACT: bool;
     /// A totally ordered, hashable form of a valid cost, ordered as the costs are.
     type Key: Ord + Hash + Copy + Debug + Send + Sync;
 
@@ -126,6 +129,7 @@ macro_rules! unsigned_costs {
         impl Cost for $t {
             const ZERO: Self = 0;
             const MAX: Self = <$t>::MAX;
+            const EXACT: bool = true;
             type Key = $t;
             #[inline]
             fn saturating_add(self, other: Self) -> Self {
@@ -177,6 +181,7 @@ macro_rules! signed_costs {
         impl Cost for $t {
             const ZERO: Self = 0;
             const MAX: Self = <$t>::MAX;
+            const EXACT: bool = true;
             type Key = $t;
             #[inline]
             fn saturating_add(self, other: Self) -> Self {
@@ -227,6 +232,7 @@ macro_rules! float_costs {
         impl Cost for $t {
             const ZERO: Self = 0.0;
             const MAX: Self = <$t>::INFINITY;
+            const EXACT: bool = false;
             type Key = $bits;
             #[inline]
             fn saturating_add(self, other: Self) -> Self {

@@ -480,13 +480,15 @@ pub(crate) enum Promise {
     AnyPath,
 }
 
-/// Builds the outcome the engines return for a path they found: the cost added up along it
-/// (exactly, and refused if it reaches [`Cost::MAX`]), the states if the caller asked for
-/// them, and the path checked if asked.
+/// Builds the outcome the engines return for a path they found: its cost (`cost`, when the
+/// engine added it up along the path itself, or else added up here by replaying the moves,
+/// and refused if it reaches [`Cost::MAX`]), the states if the caller asked for them, and the
+/// path checked if asked.
 pub(crate) fn solved<P: SearchProblem>(
     problem: &P,
     start: P::State,
     moves: Vec<P::Move>,
+    cost: Option<P::Cost>,
     options: &SearchOptions,
     promise: Promise,
 ) -> Outcome<P::State, P::Move, P::Cost> {
@@ -505,6 +507,16 @@ pub(crate) fn solved<P: SearchProblem>(
                 error: ProblemError::Path(error),
                 solution,
             };
+        }
+    }
+    if let (Some(cost), false) = (cost, options.record_states) {
+        if cost < P::Cost::MAX {
+            return Outcome::Solved(Solution {
+                start,
+                moves,
+                cost,
+                states: None,
+            });
         }
     }
     let mut state = start.clone();

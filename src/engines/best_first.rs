@@ -5,7 +5,7 @@
 use core::cmp::Reverse;
 use core::hash::Hash;
 use core::ops::ControlFlow;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{btree_map, BTreeMap};
 
 use crate::cost::Cost;
 use crate::engines::node_table::{Node, NodeTable};
@@ -137,6 +137,8 @@ pub(crate) struct Search<'p, P: SearchProblem, S: Storage<P>> {
     order: Order,
     /// Whether a state was left out for costing more than the cost bound.
     beyond_bound: bool,
+    /// Whether a state already expanded was reached again more cheaply.
+    stale: bool,
 }
 
 impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
@@ -149,6 +151,7 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
             watch: Watch::new(options),
             order,
             beyond_bound: false,
+            stale: false,
         }
     }
 
@@ -172,12 +175,17 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
             }
             let g = node.g;
             let state = S::load(problem, &node.state);
+            let skip = node.arrived_by.and_then(|mv| problem.inverse(mv));
+            self.table.nodes[index].expanded = true;
             if to_goal && problem.is_goal(&state) {
                 let (root, path) = self.table.path_to(index);
                 let start = S::load(problem, &self.table.nodes[root].state);
-                return Ok(solved(problem, start, path, options, self.order.promise()));
+                // After an expanded state was reached more cheaply, the states below it keep
+                // costs through its old path: the sum is taken along the path then.
+                let cost = (!self.stale).then_some(g);
+                let promise = self.order.promise();
+                return Ok(solved(problem, start, path, cost, options, promise));
             }
-            let skip = node.arrived_by.and_then(|mv| problem.inverse(mv));
             if let Some(reason) = self
                 .watch
                 .check(&self.stats, self.open.len(), self.table.len())
@@ -258,7 +266,9 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
         };
         let index = if let Some(known) = known {
             let node = &mut self.table.nodes[known];
+            self.stale |= node.expanded;
             (node.g, node.parent, node.arrived_by) = (g, parent, arrived_by);
+            node.expanded = false;
             known
         } else {
             if self.table.is_full(self.watch.max_stored) {
@@ -269,6 +279,7 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
                 parent,
                 arrived_by,
                 g,
+                expanded: false,
             };
             self.table.insert(hash, node)
         };
@@ -278,24 +289,41 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
 }
 
 /// The open list: node indices in buckets, one per `(f, g)`, cheapest `f` first and deepest
-/// `g` first among equal `f`; first queued, first out within a bucket.
+/// `g` first among equal `f`; first queued, first out within a bucket. (At most 2³² − 1
+/// entries at once, as many as the table holds states.)
 ///
 /// A* on a puzzle has few distinct `(f, g)` pairs open at a time and millions of nodes, so a
 /// push or pop finds its bucket in a small ordered map and then touches only the end of one
 /// queue, where a binary heap over all the nodes would sift through scattered memory.
 struct OpenList<C> {
-    buckets: BTreeMap<(C, Reverse<C>), VecDeque<usize>>,
+    /// Each bucket's first and last entry in `entries`.
+    buckets: BTreeMap<(C, Reverse<C>), (u32, u32)>,
+    /// The queued nodes, each linked to the next of its bucket: the buckets' queues live in
+    /// one vector, so that a bucket costs no allocation of its own (a search with many
+    /// distinct costs, a grid's, has many small buckets).
+    entries: Vec<Entry>,
+    /// Entries popped, to be reused.
+    free: Vec<u32>,
     len: usize,
-    /// Emptied queues, kept to be reused by the next new bucket.
-    spare: Vec<VecDeque<usize>>,
 }
+
+/// A queued node and the next entry of its bucket.
+#[derive(Clone, Copy)]
+struct Entry {
+    index: usize,
+    next: u32,
+}
+
+/// No next entry.
+const END: u32 = u32::MAX;
 
 impl<C: Ord + Copy> OpenList<C> {
     fn new() -> Self {
         OpenList {
             buckets: BTreeMap::new(),
+            entries: Vec::new(),
+            free: Vec::new(),
             len: 0,
-            spare: Vec::new(),
         }
     }
 
@@ -304,11 +332,24 @@ impl<C: Ord + Copy> OpenList<C> {
     }
 
     fn push(&mut self, f: C, g: C, index: usize) {
-        let spare = &mut self.spare;
-        self.buckets
-            .entry((f, Reverse(g)))
-            .or_insert_with(|| spare.pop().unwrap_or_default())
-            .push_back(index);
+        let entry = Entry { index, next: END };
+        let at = if let Some(at) = self.free.pop() {
+            self.entries[at as usize] = entry;
+            at
+        } else {
+            self.entries.push(entry);
+            (self.entries.len() - 1) as u32
+        };
+        match self.buckets.entry((f, Reverse(g))) {
+            btree_map::Entry::Vacant(bucket) => {
+                bucket.insert((at, at));
+            }
+            btree_map::Entry::Occupied(mut bucket) => {
+                let (_, last) = bucket.get_mut();
+                self.entries[*last as usize].next = at;
+                *last = at;
+            }
+        }
         self.len += 1;
     }
 
@@ -316,10 +357,14 @@ impl<C: Ord + Copy> OpenList<C> {
     fn pop(&mut self) -> Option<(C, usize)> {
         let mut bucket = self.buckets.first_entry()?;
         let g = bucket.key().1 .0;
-        let index = bucket.get_mut().pop_front()?;
-        if bucket.get().is_empty() {
-            self.spare.push(bucket.remove());
+        let (first, _) = *bucket.get();
+        let Entry { index, next } = self.entries[first as usize];
+        if next == END {
+            bucket.remove();
+        } else {
+            bucket.get_mut().0 = next;
         }
+        self.free.push(first);
         self.len -= 1;
         Some((g, index))
     }

@@ -56,14 +56,9 @@ fn search<P: SearchProblem>(
     stats: &mut Stats<P::Cost>,
 ) -> Outcome<P::State, P::Move, P::Cost> {
     let starts = problem.starts();
-    if let Some(start) = starts.iter().find(|start| problem.is_goal(start)) {
-        return solved(
-            problem,
-            start.clone(),
-            Vec::new(),
-            options,
-            Promise::AnyPath,
-        );
+    if let Some(start) = starts.iter().find(|start| problem.is_goal(start)).cloned() {
+        let zero = Some(P::Cost::ZERO);
+        return solved(problem, start, Vec::new(), zero, options, Promise::AnyPath);
     }
     let mut watch = Watch::new(options);
     let stopped = |reason| Outcome::Stopped {
@@ -73,8 +68,10 @@ fn search<P: SearchProblem>(
     // With a cost bound, a state reached again more cheaply is searched again from there, so
     // that a path within the bound is found whenever there is one (with unit costs, never).
     let bounded = watch.cost_bound < P::Cost::MAX;
-    // Whether a child was left out for costing more than the bound.
-    let mut beyond_bound = false;
+    // Whether a child was left out for costing more than the bound; whether a state already
+    // expanded was reached again more cheaply (with a bound), so that the states below it
+    // keep costs through its old path and the solution's is added up anew.
+    let (mut beyond_bound, mut stale) = (false, false);
     if let Err(reason) = store_starts(table, starts, watch.max_stored) {
         return stopped(reason);
     }
@@ -111,17 +108,13 @@ fn search<P: SearchProblem>(
             let hash = table.hash(&child);
             if let Some(known) = table.find(hash, &child) {
                 if bounded && child_g < table.nodes[known].g {
-                    let mut known = known;
-                    if known <= next {
-                        // Expanded already: queue it again, at the end.
-                        if table.is_full(watch.max_stored) {
-                            exit = Some(stopped(StopReason::MemoryLimit));
+                    match relink(table, hash, known, next, (mv, child_g), watch.max_stored) {
+                        Ok(requeued) => stale |= requeued,
+                        Err(reason) => {
+                            exit = Some(stopped(reason));
                             return ControlFlow::Break(());
                         }
-                        known = table.requeue(hash, known);
                     }
-                    let node = &mut table.nodes[known];
-                    (node.g, node.parent, node.arrived_by) = (child_g, next, Some(mv));
                 }
                 return ControlFlow::Continue(());
             }
@@ -137,12 +130,21 @@ fn search<P: SearchProblem>(
                     parent: next,
                     arrived_by: Some(mv),
                     g: child_g,
+                    expanded: false,
                 },
             );
             if is_goal {
                 let (root, path) = table.path_to(index);
                 let start = table.nodes[root].state.clone();
-                exit = Some(solved(problem, start, path, options, Promise::AnyPath));
+                let cost = (!stale).then_some(child_g);
+                exit = Some(solved(
+                    problem,
+                    start,
+                    path,
+                    cost,
+                    options,
+                    Promise::AnyPath,
+                ));
                 return ControlFlow::Break(());
             }
             ControlFlow::Continue(())
@@ -157,6 +159,30 @@ fn search<P: SearchProblem>(
     } else {
         Outcome::NoSolution
     }
+}
+
+/// Links the stored state at `known`, reached again more cheaply from the node at `parent`
+/// by `mv` at cost `g`, to that path; a state already expanded is queued again, at the end
+/// (`Ok(true)`).
+fn relink<S: Eq + core::hash::Hash + Clone, M: Copy, C: Cost>(
+    table: &mut NodeTable<S, M, C>,
+    hash: u32,
+    known: usize,
+    parent: usize,
+    (mv, g): (M, C),
+    max_stored: usize,
+) -> Result<bool, StopReason> {
+    let mut at = known;
+    let expanded = known <= parent;
+    if expanded {
+        if table.is_full(max_stored) {
+            return Err(StopReason::MemoryLimit);
+        }
+        at = table.requeue(hash, known);
+    }
+    let node = &mut table.nodes[at];
+    (node.g, node.parent, node.arrived_by) = (g, parent, Some(mv));
+    Ok(expanded)
 }
 
 /// Stores the starts, each once, as the roots of the search.
@@ -180,6 +206,7 @@ fn store_starts<S: Eq + core::hash::Hash, M: Copy, C: Cost>(
                 parent: usize::MAX,
                 arrived_by: None,
                 g: C::ZERO,
+                expanded: false,
             },
         );
     }

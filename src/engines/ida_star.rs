@@ -112,6 +112,7 @@ fn deepen<'p, P: SearchProblem>(
             problem,
             problem.start(),
             Vec::new(),
+            Some(P::Cost::ZERO),
             options,
             Promise::Optimal,
         );
@@ -142,9 +143,18 @@ fn deepen<'p, P: SearchProblem>(
         let (stats, watch) = search.parts();
         watch.report(event, stats, 0, 0);
         match search.iterate_from_start(threshold) {
-            Iteration::Found(_) => {
+            Iteration::Found(cost) => {
                 let moves = search.take_path();
-                return solved(problem, problem.start(), moves, options, Promise::Optimal);
+                // Worked out as threshold less budget: the sum itself for integers.
+                let cost = P::Cost::EXACT.then_some(cost);
+                return solved(
+                    problem,
+                    problem.start(),
+                    moves,
+                    cost,
+                    options,
+                    Promise::Optimal,
+                );
             }
             Iteration::Invalid(error) => {
                 return Outcome::Invalid {

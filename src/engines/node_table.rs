@@ -14,6 +14,8 @@ pub(crate) struct Node<S, M, C> {
     pub arrived_by: Option<M>,
     /// The cost of the best path found to it.
     pub g: C,
+    /// Whether its children were generated (A* and the like; BFS does not keep it).
+    pub expanded: bool,
 }
 
 /// An entry of the hash index: where the node is in the arena, and 32 bits of its state's
@@ -105,6 +107,7 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
             parent: old.parent,
             arrived_by: old.arrived_by,
             g: old.g,
+            expanded: false,
         };
         let new = self.nodes.len() as u32;
         self.nodes.push(node);

@@ -85,18 +85,18 @@ struct Subtree<S, M, C> {
 }
 
 /// The frontier of one iteration, and the first goal met while building it, if any: its
-/// position in the frontier's order and its moves.
+/// position in the frontier's order, its moves and its cost.
 struct Frontier<S, M, C> {
     subtrees: Vec<Subtree<S, M, C>>,
-    goal: Option<(usize, Vec<M>)>,
+    goal: Option<(usize, Vec<M>, C)>,
 }
 
 /// The frontier of an iteration over the problem `P`.
 type FrontierOf<P> =
     Frontier<<P as SearchProblem>::State, <P as SearchProblem>::Move, <P as SearchProblem>::Cost>;
 
-/// How an iteration ended: a solution (its moves), or a stop.
-type Decision<M> = Result<Vec<M>, Halt>;
+/// How an iteration ended: a solution (its moves and cost), or a stop.
+type Decision<M, C> = Result<(Vec<M>, C), Halt>;
 
 /// Why an iteration ended before it could finish.
 enum Halt {
@@ -121,6 +121,21 @@ struct WorkerLimits {
     shared: SharedLimits,
 }
 
+impl WorkerLimits {
+    fn new(deadline: Option<Instant>, options: &SearchOptions) -> Self {
+        WorkerLimits {
+            deadline,
+            cancel: options.cancel.clone(),
+            detect_cycles: options.detect_cycles,
+            shared: SharedLimits {
+                generated: AtomicU64::new(0),
+                max_generated: options.max_nodes.unwrap_or(u64::MAX),
+                halt: AtomicBool::new(false),
+            },
+        }
+    }
+}
+
 fn run<P>(problem: &P, options: &SearchOptions, stats: &mut Stats<P::Cost>) -> crate::OutcomeOf<P>
 where
     P: SearchProblem + Sync,
@@ -135,6 +150,7 @@ where
             problem,
             problem.start(),
             Vec::new(),
+            Some(P::Cost::ZERO),
             options,
             Promise::Optimal,
         );
@@ -155,16 +171,7 @@ where
         reason,
         completed_threshold,
     };
-    let limits = WorkerLimits {
-        deadline: watch.deadline,
-        cancel: options.cancel.clone(),
-        detect_cycles: options.detect_cycles,
-        shared: SharedLimits {
-            generated: AtomicU64::new(0),
-            max_generated: options.max_nodes.unwrap_or(u64::MAX),
-            halt: AtomicBool::new(false),
-        },
-    };
+    let limits = WorkerLimits::new(watch.deadline, options);
     while threshold != P::Cost::MAX {
         if threshold > watch.cost_bound {
             return stopped(StopReason::CostBound, completed_threshold);
@@ -205,10 +212,11 @@ where
             threads,
         );
         let decided = decide::<P>(reports, &frontier, &limits, stats, &mut least_f);
-        let decided = decided.or(frontier.goal.map(|(_, moves)| Ok(moves)));
+        let decided = decided.or(frontier.goal.map(|(_, moves, cost)| Ok((moves, cost))));
         match decided {
-            Some(Ok(moves)) => {
-                return solved(problem, start, moves, options, Promise::Optimal);
+            Some(Ok((moves, cost))) => {
+                let cost = P::Cost::EXACT.then_some(cost);
+                return solved(problem, start, moves, cost, options, Promise::Optimal);
             }
             Some(Err(Halt::Stopped(reason))) => return stopped(reason, completed_threshold),
             Some(Err(Halt::Invalid(error))) => return invalid(error),
@@ -240,17 +248,17 @@ fn decide<P: SearchProblem>(
     limits: &WorkerLimits,
     stats: &mut Stats<P::Cost>,
     least_f: &mut P::Cost,
-) -> Option<Decision<P::Move>> {
+) -> Option<Decision<P::Move, P::Cost>> {
     reports.sort_by_key(|report| report.index);
-    let mut decided: Option<Decision<P::Move>> = None;
+    let mut decided: Option<Decision<P::Move, P::Cost>> = None;
     for report in reports {
         stats.expanded += report.stats.expanded;
         stats.generated += report.stats.generated;
         match report.iteration {
-            Iteration::Found(_) if decided.is_none() => {
+            Iteration::Found(cost) if decided.is_none() => {
                 let mut moves = frontier.subtrees[report.index].path.clone();
                 moves.extend(report.path);
-                decided = Some(Ok(moves));
+                decided = Some(Ok((moves, cost)));
             }
             Iteration::Exhausted(next) => {
                 *least_f = min(*least_f, next.unwrap_or(P::Cost::MAX));
@@ -348,7 +356,7 @@ fn frontier<P: SearchProblem>(
                     let position = next.len();
                     return Ok(Frontier {
                         subtrees: next,
-                        goal: Some((position, path)),
+                        goal: Some((position, path, g)),
                     });
                 }
                 let ancestors = if detect_cycles {

@@ -127,6 +127,7 @@ impl<P: SearchProblem> Search<'_, P> {
                 problem,
                 problem.start(),
                 Vec::new(),
+                Some(P::Cost::ZERO),
                 options,
                 Promise::Optimal,
             );
@@ -193,7 +194,8 @@ impl<P: SearchProblem> Search<'_, P> {
                 let mut moves: Vec<P::Move> =
                     self.frames.iter().filter_map(|f| f.arrived_by).collect();
                 moves.push(mv);
-                return solved(problem, problem.start(), moves, options, Promise::Optimal);
+                let start = problem.start();
+                return solved(problem, start, moves, Some(g), options, Promise::Optimal);
             }
             if let Err(error) = self.push(g, best_value, bound, Some(mv), saved) {
                 return invalid(error);

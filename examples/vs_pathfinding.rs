@@ -1,0 +1,296 @@
+//! The closure adapter against what it replaces: the same closures through the `pathfinding`
+//! crate (a dev-dependency, the yardstick) and through `closures::FnProblem` with the engine
+//! of the same name, side by side, on
+//!
+//! - `astar`: the Moving AI `arena` map (8-connected, straight 100, diagonal 141, no corner
+//!   cutting, octile heuristic), every scenario of its file;
+//! - `bfs`: the same map, 4-connected, every scenario;
+//! - `idastar`: random pancake stacks of 12 with the gap heuristic.
+//!
+//! ```text
+//! cargo run --release --example vs_pathfinding [-- MAP_DIR [astar|bfs|idastar]]
+//! ```
+//!
+//! `MAP_DIR` defaults to `../shared/data/movingai`; a second argument runs one comparison.
+//!
+//! Prints each side's median over seven rounds (the two alternate within a round) and the
+//! ratio; the answers (costs, lengths) are checked to agree.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use informed::closures::FnProblem;
+use informed::{a_star, bfs, ida_star};
+
+type Cell = (i16, i16);
+
+struct Grid {
+    width: i16,
+    height: i16,
+    open: Vec<bool>,
+}
+
+impl Grid {
+    fn parse(text: &str) -> Option<Grid> {
+        let mut lines = text.lines();
+        let mut width = 0;
+        let mut height = 0;
+        for line in lines.by_ref() {
+            let mut words = line.split_whitespace();
+            match (words.next(), words.next()) {
+                (Some("height"), Some(h)) => height = h.parse().ok()?,
+                (Some("width"), Some(w)) => width = w.parse().ok()?,
+                (Some("map"), None) => break,
+                _ => {}
+            }
+        }
+        let open: Vec<bool> = lines
+            .take(height as usize)
+            .flat_map(|row| {
+                row.bytes()
+                    .take(width as usize)
+                    .map(|c| c == b'.' || c == b'G')
+            })
+            .collect();
+        (open.len() == width as usize * height as usize).then_some(Grid {
+            width,
+            height,
+            open,
+        })
+    }
+
+    fn free(&self, (x, y): Cell) -> bool {
+        (0..self.width).contains(&x)
+            && (0..self.height).contains(&y)
+            && self.open[y as usize * self.width as usize + x as usize]
+    }
+
+    /// The 8 neighbours (no corner cutting), straight 100, diagonal 141.
+    fn octile(&self, (x, y): Cell) -> Vec<(Cell, u32)> {
+        let mut next = Vec::with_capacity(8);
+        for (dx, dy) in [
+            (0, -1),
+            (-1, 0),
+            (1, 0),
+            (0, 1),
+            (-1, -1),
+            (1, -1),
+            (-1, 1),
+            (1, 1),
+        ] {
+            let to = (x + dx, y + dy);
+            let diagonal = dx != 0 && dy != 0;
+            if self.free(to) && (!diagonal || (self.free((x + dx, y)) && self.free((x, y + dy)))) {
+                next.push((to, if diagonal { 141 } else { 100 }));
+            }
+        }
+        next
+    }
+
+    /// The 4 neighbours.
+    fn four(&self, (x, y): Cell) -> Vec<Cell> {
+        [(0, -1), (-1, 0), (1, 0), (0, 1)]
+            .into_iter()
+            .map(|(dx, dy)| (x + dx, y + dy))
+            .filter(|&to| self.free(to))
+            .collect()
+    }
+}
+
+/// The octile distance, in the same units: admissible.
+fn octile_distance((x, y): Cell, (gx, gy): Cell) -> u32 {
+    let (dx, dy) = (u32::from(x.abs_diff(gx)), u32::from(y.abs_diff(gy)));
+    let (long, short) = (dx.max(dy), dx.min(dy));
+    100 * (long - short) + 141 * short
+}
+
+type Stack = [u8; 13];
+
+fn gap(a: u8, b: u8) -> u32 {
+    u32::from(a.abs_diff(b) != 1)
+}
+
+fn gaps(stack: &Stack) -> u32 {
+    stack.windows(2).map(|w| gap(w[0], w[1])).sum()
+}
+
+fn flips(stack: &Stack) -> Vec<(Stack, u32)> {
+    (2..=12)
+        .map(|k| {
+            let mut next = *stack;
+            next[..k].reverse();
+            (next, 1)
+        })
+        .collect()
+}
+
+fn random_stacks(count: usize) -> Vec<Stack> {
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    (0..count)
+        .map(|_| {
+            let mut stack: Stack = core::array::from_fn(|i| i as u8);
+            for i in (1..12).rev() {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                stack.swap(i, (state % (i as u64 + 1)) as usize);
+            }
+            stack
+        })
+        .collect()
+}
+
+/// Runs `ours` and `theirs` alternately `rounds` times; their median times in ms.
+fn race(
+    rounds: usize,
+    ours: &mut dyn FnMut() -> u64,
+    theirs: &mut dyn FnMut() -> u64,
+) -> (f64, f64) {
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        let started = Instant::now();
+        let x = ours();
+        a.push(started.elapsed().as_secs_f64() * 1e3);
+        let started = Instant::now();
+        let y = theirs();
+        b.push(started.elapsed().as_secs_f64() * 1e3);
+        assert_eq!(x, y, "the two disagree");
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    (median(&mut a), median(&mut b))
+}
+
+// Three races, one after the other: one function reads best.
+#[allow(clippy::too_many_lines)]
+fn main() -> ExitCode {
+    let dir = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "../shared/data/movingai".to_string());
+    let (Ok(map), Ok(scenarios)) = (
+        std::fs::read_to_string(format!("{dir}/arena.map")),
+        std::fs::read_to_string(format!("{dir}/arena.map.scen")),
+    ) else {
+        eprintln!("vs_pathfinding: cannot read {dir}/arena.map and arena.map.scen");
+        return ExitCode::from(2);
+    };
+    let Some(grid) = Grid::parse(&map) else {
+        eprintln!("vs_pathfinding: {dir}/arena.map is not a map");
+        return ExitCode::from(2);
+    };
+    let queries: Vec<(Cell, Cell)> = scenarios
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            let n = |i: usize| f.get(i)?.parse::<i16>().ok();
+            Some(((n(4)?, n(5)?), (n(6)?, n(7)?)))
+        })
+        .filter(|&(s, g)| grid.free(s) && grid.free(g))
+        .collect();
+    let stacks = random_stacks(200);
+    let rounds = 7;
+    let only = std::env::args().nth(2);
+    let run = |name: &str| only.as_deref().is_none_or(|only| only == name);
+    println!("what                          informed      pathfinding   pathfinding/informed");
+
+    if run("astar") {
+        let (ours, theirs) = race(
+            rounds,
+            &mut || {
+                let mut total = 0u64;
+                for &(start, goal) in &queries {
+                    let problem = FnProblem::new(
+                        start,
+                        |&c: &Cell| grid.octile(c),
+                        |&c: &Cell| octile_distance(c, goal),
+                        |&c: &Cell| c == goal,
+                    );
+                    total += u64::from(a_star(&problem).solution().map_or(0, |s| s.cost));
+                }
+                total
+            },
+            &mut || {
+                let mut total = 0u64;
+                for &(start, goal) in &queries {
+                    let found = pathfinding::prelude::astar(
+                        &start,
+                        |&c: &Cell| grid.octile(c),
+                        |&c: &Cell| octile_distance(c, goal),
+                        |&c: &Cell| c == goal,
+                    );
+                    total += u64::from(found.map_or(0, |(_, cost)| cost));
+                }
+                total
+            },
+        );
+        println!(
+            "astar, arena, {} queries     {ours:8.2} ms   {theirs:8.2} ms   {:.2}",
+            queries.len(),
+            theirs / ours
+        );
+    }
+    if run("bfs") {
+        let (ours, theirs) = race(
+            rounds,
+            &mut || {
+                let mut total = 0u64;
+                for &(start, goal) in &queries {
+                    let problem = FnProblem::new(
+                        start,
+                        |&c: &Cell| grid.four(c).into_iter().map(|n| (n, 1u32)),
+                        |_: &Cell| 0u32,
+                        |&c: &Cell| c == goal,
+                    );
+                    total += bfs(&problem).solution().map_or(0, |s| s.len() as u64);
+                }
+                total
+            },
+            &mut || {
+                let mut total = 0u64;
+                for &(start, goal) in &queries {
+                    let found = pathfinding::prelude::bfs(
+                        &start,
+                        |&c: &Cell| grid.four(c),
+                        |&c: &Cell| c == goal,
+                    );
+                    total += found.map_or(0, |path| path.len() as u64 - 1);
+                }
+                total
+            },
+        );
+        println!(
+            "bfs, arena 4-connected        {ours:8.2} ms   {theirs:8.2} ms   {:.2}",
+            theirs / ours
+        );
+    }
+    if run("idastar") {
+        let (ours, theirs) = race(
+            rounds,
+            &mut || {
+                let mut total = 0u64;
+                for stack in &stacks {
+                    let problem = FnProblem::new(*stack, flips, gaps, |s: &Stack| gaps(s) == 0);
+                    total += u64::from(ida_star(&problem).solution().map_or(0, |s| s.cost));
+                }
+                total
+            },
+            &mut || {
+                let mut total = 0u64;
+                for stack in &stacks {
+                    let found =
+                        pathfinding::prelude::idastar(stack, flips, gaps, |s: &Stack| gaps(s) == 0);
+                    total += u64::from(found.map_or(0, |(_, cost)| cost));
+                }
+                total
+            },
+        );
+        println!(
+            "idastar, 200 pancake stacks   {ours:8.2} ms   {theirs:8.2} ms   {:.2}",
+            theirs / ours
+        );
+    }
+    ExitCode::SUCCESS
+}
