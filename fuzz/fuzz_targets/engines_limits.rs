@@ -185,6 +185,11 @@ fuzz_target!(|data: &[u8]| {
     // on graphs whose every edge costs something.
     if flags & 64 != 0 && graph.edges.iter().flatten().all(|&(_, c)| c > 0) {
         options = options.detect_cycles(false);
+        // A tree search of a graph with cycles grows exponentially with the depth (ten
+        // self-loops at the start, an optimum of eleven: 10^11 nodes): keep it bounded.
+        if options.max_nodes.is_none() {
+            options = options.max_nodes(200_000);
+        }
     }
     let engines: [(&str, Engine); 5] = [
         ("ida_star", ida_star_with),
