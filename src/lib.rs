@@ -1,7 +1,8 @@
 //! # informed
 //!
 //! Heuristic search for Rust: describe a problem once by implementing [`SearchProblem`], then
-//! solve it with [`ida_star()`], [`a_star()`], [`bfs()`] or [`rbfs()`], each a plain call
+//! solve it with [`ida_star()`], [`a_star()`], [`dijkstra()`], [`bfs()`], [`rbfs()`],
+//! [`weighted_a_star()`] or [`greedy_best_first()`], each a plain call
 //! returning the moves, their cost and the statistics of the search. `use
 //! informed::prelude::*;` brings in the trait, the engines and the common types.
 //!
@@ -41,6 +42,11 @@
 //! - [`bfs()`]: fewest moves, no heuristic; [`distance_table`] runs it over a whole finite
 //!   space to answer many queries at once, with [`permutation`] ranking as the index.
 //! - [`rbfs()`]: best-first order in linear memory.
+//! - [`dijkstra()`] (uniform-cost search, the heuristic unread) and [`dijkstra_all()`] (the
+//!   cheapest cost and path to every reachable state); [`weighted_a_star()`] (at most `w`
+//!   times the optimum, usually far faster) and [`greedy_best_first()`] (any path, quickly).
+//!   These and A* and BFS search from several starts at once when
+//!   [`SearchProblem::starts`] gives more than one.
 //!
 //! **Admissible and consistent.** A heuristic is *admissible* when it never overestimates
 //! the cheapest cost from a state to a goal; every engine returns an optimal solution when it

@@ -95,7 +95,25 @@ impl<'a, M, C> IntoIterator for &'a MoveBuffer<M, C> {
 /// applied to a state in place.
 ///
 /// Four methods are required ([`start`](Self::start), [`is_goal`](Self::is_goal),
-/// [`moves`](Self::moves), [`apply`](Self::apply)); the rest have defaults built on them.
+/// [`moves`](Self::moves), [`apply`](Self::apply)); the rest have defaults built on them, and
+/// a problem with only the four is solved by every engine. The others buy speed:
+///
+/// - [`heuristic`](Self::heuristic): an admissible lower bound, far fewer nodes.
+/// - [`inverse`](Self::inverse), or [`undo`](Self::undo) with [`can_undo`](Self::can_undo):
+///   the depth-first engines work in place instead of copying the state per child, and skip
+///   the move that undoes the last one.
+/// - [`heuristic_after`](Self::heuristic_after): the child's heuristic without applying its
+///   move, so IDA* cuts most children off before making them.
+/// - [`fixed_moves`](Self::fixed_moves): moves that are the same in every state, walked as a
+///   slice.
+/// - [`visit_children`](Self::visit_children): a hand-written loop, the last few percent.
+///
+/// On the pancake puzzle (`examples/pancake.rs`), a problem written with the first four of
+/// these runs at 1.3 times the instructions per node of a hand-written C++ IDA*; with a
+/// heuristic and inverse moves alone, at 1.5 times those of a C++ that also applies every
+/// child to read its heuristic (`benches/compare_pancake.sh`).
+///
+/// Costs are any [`Cost`] type: the primitive integers, signed or not, and `f32` / `f64`.
 ///
 /// # The contract engines rely on
 ///
