@@ -108,6 +108,20 @@ impl<'o, C: Cost> Watch<'o, C> {
         self.next_check.store(0, Ordering::Relaxed);
     }
 
+    /// Adds what this search generated since its last report to the shared count (at the end
+    /// of a parallel search's subtree), halting every thread if that reaches the limit.
+    #[cfg(feature = "parallel")]
+    pub fn flush(&mut self, stats: &Stats<C>) {
+        if let Some((shared, counted)) = &mut self.shared {
+            let new = stats.generated - *counted;
+            *counted = stats.generated;
+            let total = shared.generated.fetch_add(new, Ordering::Relaxed) + new;
+            if total >= shared.max_generated {
+                shared.halt.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
     /// Checks the limits; `open` and `stored` feed the progress report.
     ///
     /// One comparison in the common case: the generated count against the next point where
