@@ -25,6 +25,7 @@ where
     P::Move: Send + Sync,
     P::Cost: Send + Sync,
 {
+    #[cfg_attr(not(feature = "parallel"), allow(unused_mut))]
     let mut engines: Vec<(&'static str, Engine<P>)> = vec![
         ("ida_star", ida_star_with),
         ("a_star", a_star_with),
