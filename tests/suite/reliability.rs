@@ -38,11 +38,13 @@ where
 }
 
 /// `levels` levels of `width` unit moves each below the start; no goal.
+#[cfg(feature = "parallel")]
 struct Wide {
     width: u32,
     levels: u32,
 }
 
+#[cfg(feature = "parallel")]
 impl SearchProblem for Wide {
     type State = u32;
     type Move = u32;
