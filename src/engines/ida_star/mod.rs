@@ -1,0 +1,297 @@
+//! Iterative-deepening A* (IDA*): the iterative deepening here, one iteration by recursion
+//! through `visit_children` (`recursive`) or on an explicit stack (`explicit`), which the
+//! recursion hands over to below a few hundred levels and which cycle detection uses.
+
+mod explicit;
+mod recursive;
+
+use crate::cost::Cost;
+use crate::limits::Watch;
+use crate::options::{ProgressEvent, SearchOptions, StopReason};
+use crate::problem::SearchProblem;
+use crate::solution::{solved, Outcome, ProblemError, Promise, ResultOf, Stats};
+
+pub(crate) use explicit::Search;
+pub(crate) use recursive::Recursive;
+
+/// Solves `problem` with IDA*, the iterative-deepening A* of Korf (1985), with default options.
+///
+/// IDA* runs depth-first searches bounded by a cost *threshold* on `f = g + h`: the first
+/// threshold is the heuristic of the start, and each next one is the smallest `f` that
+/// exceeded the one before. It stores nothing but the current path, so its memory is linear
+/// in the solution depth, and it is the engine of choice for puzzles with a good heuristic and
+/// few distinct costs, such as the sliding-tile puzzles.
+///
+/// - **Heuristic:** with an admissible heuristic the solution is optimal. Among optimal
+///   solutions, IDA* returns the one whose moves are lexicographically smallest in the order
+///   [`SearchProblem::moves`] yields them.
+/// - **Work in place:** states are changed by [`apply`](SearchProblem::apply) and restored by
+///   [`undo`](SearchProblem::undo) (through [`SearchProblem::visit_children`], which a
+///   problem may override with a tighter loop); no state is cloned and nothing is allocated
+///   per node. The search recurses like a hand-written IDA*, one small call frame per level,
+///   and below 400 levels goes on on an explicit stack, so depth is limited by memory only.
+/// - **Time:** O(b^d) node generations for branching factor b and solution depth d, times the
+///   number of iterations; **memory:** O(d), one move buffer per depth.
+/// - **Termination:** in a finite space with no goal, IDA* proves that no solution exists only
+///   if the space has no cycles, or if [`SearchOptions::detect_cycles`] is set; otherwise the
+///   threshold grows forever. A heuristic may return [`Cost::MAX`] to mark a state from
+///   which no goal can be reached: such a state is never expanded.
+/// - **Zero-cost cycles:** a cycle of moves that cost nothing keeps an iteration from ever
+///   ending, even when a goal is reachable, unless [`SearchOptions::detect_cycles`] is set.
+///   The path check (on in debug builds) finds such a cycle on a path over a thousand moves
+///   deep and ends the search with [`ProblemError::ZeroCostCycle`].
+/// - **Problems without `undo`:** a move that [`can_undo`](SearchProblem::can_undo) says cannot
+///   be undone is applied to the state after a copy of it is kept, and undone by restoring
+///   the copy: correct, and slower by the cost of the copy.
+/// - **Limits** are checked at every child generated, cut off or not.
+///
+/// Reference: R. E. Korf, "Depth-first iterative-deepening: an optimal admissible tree
+/// search", *Artificial Intelligence* 27 (1985) 97–109.
+///
+/// ```
+/// use informed::ida_star;
+/// use informed::puzzles::SlidingPuzzle;
+///
+/// // Luogu P1379: goal 1 2 3 / 8 0 4 / 7 6 5.
+/// let puzzle = SlidingPuzzle::<9>::parse(3, 3, "283104765", "123804765")?;
+/// let result = ida_star(&puzzle);
+/// assert_eq!(result.solution().map(|s| s.cost), Some(4));
+/// assert_eq!(result.stats.thresholds, [4]);
+/// # Ok::<(), informed::puzzles::PuzzleError>(())
+/// ```
+pub fn ida_star<P: SearchProblem>(problem: &P) -> ResultOf<P> {
+    ida_star_with(problem, &SearchOptions::default())
+}
+
+/// [`ida_star()`] with options.
+pub fn ida_star_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> ResultOf<P> {
+    if options.detect_cycles {
+        // The states on the path are kept in a set: the explicit stack, one node at a time.
+        let mut search = Search::new(problem, problem.start(), options);
+        let outcome = deepen(&mut search, problem, options);
+        return ResultOf::<P> {
+            outcome,
+            stats: search.stats,
+        };
+    }
+    let mut search = Recursive::new(problem, problem.start(), options);
+    let outcome = deepen(&mut search, problem, options);
+    ResultOf::<P> {
+        outcome,
+        stats: search.into_stats(),
+    }
+}
+
+/// How deep [`Descent`] recurses through [`SearchProblem::visit_children`] before it goes on
+/// on the explicit stack of [`Search`]: deeper than any optimal solution of the 15- or the
+/// 24-puzzle (at most 80 and 208 moves), and a few hundred small frames of the call stack
+/// (about 110 bytes each for the sliding puzzle), small for any thread's stack.
+pub(super) const RECURSION_LIMIT: usize = 400;
+
+/// How many moves of a path that cost nothing in a row make the path check look for a
+/// zero-cost cycle among them.
+pub(super) const ZERO_RUN: usize = 1024;
+
+/// One engine's way of running a depth-first iteration from the start, for [`deepen`].
+pub(crate) trait Iterations<'p, P: SearchProblem> {
+    /// One depth-first search of the whole tree below the start, bounded by `threshold`.
+    fn iterate_from_start(&mut self, threshold: P::Cost) -> Iteration<P::Cost>;
+    /// The moves of the solution the last iteration found.
+    fn take_path(&mut self) -> Vec<P::Move>;
+    /// The counts and the limits.
+    fn parts(&mut self) -> (&mut Stats<P::Cost>, &Watch<'p, P::Cost>);
+    /// The state the iterations start from.
+    fn start(&self) -> &P::State;
+}
+
+/// The iterative deepening around an engine's iterations: thresholds, the cost bound,
+/// progress reports, the outcome.
+fn deepen<'p, P: SearchProblem>(
+    search: &mut impl Iterations<'p, P>,
+    problem: &P,
+    options: &SearchOptions,
+) -> Outcome<P::State, P::Move, P::Cost> {
+    if problem.is_goal(search.start()) {
+        return solved(
+            problem,
+            problem.start(),
+            Vec::new(),
+            Some(P::Cost::ZERO),
+            options,
+            Promise::Optimal,
+        );
+    }
+    let mut threshold = problem.heuristic(search.start());
+    if !threshold.is_valid() {
+        let error = ProblemError::InvalidHeuristic {
+            heuristic: threshold.value(),
+        };
+        return Outcome::Invalid {
+            error,
+            solution: None,
+        };
+    }
+    let mut completed_threshold = None;
+    while threshold != P::Cost::MAX {
+        if threshold > search.parts().1.cost_bound {
+            let reason = StopReason::CostBound;
+            return Outcome::Stopped {
+                reason,
+                completed_threshold,
+            };
+        }
+        search.parts().0.thresholds.push(threshold);
+        let event = ProgressEvent::IterationStarted {
+            threshold: threshold.value(),
+        };
+        let (stats, watch) = search.parts();
+        watch.report(event, stats, 0, 0);
+        match search.iterate_from_start(threshold) {
+            Iteration::Found(cost) => {
+                let moves = search.take_path();
+                // Worked out as threshold less budget: the sum itself for integers.
+                let cost = P::Cost::EXACT.then_some(cost);
+                return solved(
+                    problem,
+                    problem.start(),
+                    moves,
+                    cost,
+                    options,
+                    Promise::Optimal,
+                );
+            }
+            Iteration::Invalid(error) => {
+                return Outcome::Invalid {
+                    error,
+                    solution: None,
+                };
+            }
+            Iteration::Stopped(reason) => {
+                return Outcome::Stopped {
+                    reason,
+                    completed_threshold,
+                };
+            }
+            Iteration::Exhausted(next) => {
+                completed_threshold = Some(threshold);
+                let event = ProgressEvent::IterationFinished {
+                    threshold: threshold.value(),
+                };
+                let (stats, watch) = search.parts();
+                watch.report(event, stats, 0, 0);
+                match next {
+                    Some(next) => threshold = next,
+                    None => break,
+                }
+            }
+        }
+    }
+    Outcome::NoSolution
+}
+
+pub(crate) enum Iteration<C> {
+    /// The goal was reached at this cost by the moves in `Search::path`.
+    Found(C),
+    /// The smallest `f` above the threshold, or `None` if no node exceeded it.
+    Exhausted(Option<C>),
+    /// A limit stopped the search.
+    Stopped(StopReason),
+    /// The problem gave a negative or NaN cost or heuristic.
+    Invalid(ProblemError),
+}
+
+/// The error for an invalid heuristic value.
+#[cold]
+pub(super) fn invalid_heuristic<C: Cost>(heuristic: C) -> ProblemError {
+    ProblemError::InvalidHeuristic {
+        heuristic: heuristic.value(),
+    }
+}
+
+/// The threshold after `threshold`, when the cheapest child cut off exceeded it by `excess`:
+/// `None` if that is infinite. Always above `threshold` (float sums may round to it).
+pub(crate) fn next_threshold<C: Cost>(threshold: C, excess: C) -> Option<C> {
+    let next = threshold.saturating_add(excess);
+    if next >= C::MAX {
+        return None;
+    }
+    Some(if next > threshold {
+        next
+    } else {
+        threshold.next_up()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::MoveBuffer;
+
+    /// A ring of `size` positions; the goal is unreachable when it lies outside the ring.
+    struct Ring {
+        size: u32,
+        goal: u32,
+    }
+
+    impl SearchProblem for Ring {
+        type State = u32;
+        type Move = bool;
+        type Cost = u32;
+        fn start(&self) -> u32 {
+            0
+        }
+        fn is_goal(&self, state: &u32) -> bool {
+            *state == self.goal
+        }
+        fn moves(&self, _: &u32, moves: &mut MoveBuffer<bool, u32>) {
+            moves.push((true, 1));
+            moves.push((false, 1));
+        }
+        fn apply(&self, state: &mut u32, forward: bool) {
+            *state = if forward {
+                (*state + 1) % self.size
+            } else {
+                (*state + self.size - 1) % self.size
+            };
+        }
+        fn inverse(&self, forward: bool) -> Option<bool> {
+            Some(!forward)
+        }
+    }
+
+    #[test]
+    fn goes_the_short_way_round() {
+        let result = ida_star(&Ring { size: 10, goal: 7 });
+        let solution = result.solution().unwrap();
+        assert_eq!(solution.moves, [false, false, false]);
+        assert_eq!(result.stats.thresholds, [0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn start_at_goal_needs_no_moves() {
+        let result = ida_star_with(
+            &Ring { size: 5, goal: 0 },
+            &SearchOptions::new().record_states(true),
+        );
+        let solution = result.into_solution().unwrap();
+        assert!(solution.is_empty());
+        assert_eq!(solution.states, Some(vec![0]));
+    }
+
+    #[test]
+    fn cycle_detection_proves_no_solution() {
+        let options = SearchOptions::new().detect_cycles(true);
+        let result = ida_star_with(&Ring { size: 6, goal: 99 }, &options);
+        assert_eq!(result.outcome, Outcome::NoSolution);
+        assert_eq!(result.stats.thresholds, [0, 1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn records_states_along_the_path() {
+        let options = SearchOptions::new().record_states(true);
+        let result = ida_star_with(&Ring { size: 10, goal: 2 }, &options);
+        let solution = result.into_solution().unwrap();
+        assert_eq!(solution.states, Some(vec![0, 1, 2]));
+        assert_eq!(solution.cost, 2);
+    }
+}

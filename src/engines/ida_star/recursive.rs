@@ -1,0 +1,354 @@
+//! One IDA* iteration by recursion through [`SearchProblem::visit_children`].
+
+use core::ops::ControlFlow;
+
+use super::{next_threshold, Iteration, Iterations, Search, RECURSION_LIMIT};
+use crate::cost::{min, Cost};
+use crate::limits::Watch;
+use crate::options::{SearchOptions, StopReason};
+use crate::problem::{ChildVisitor, MoveBuffer, SearchProblem};
+use crate::solution::{ProblemError, Stats};
+
+/// IDA* by recursion through [`SearchProblem::visit_children`], the way a hand-written IDA*
+/// is: each node's loop over its children lives in one call frame.
+pub(crate) struct Recursive<'p, P: SearchProblem> {
+    /// The state being searched, changed in place and restored.
+    state: P::State,
+    descent: Descent<'p, P>,
+}
+
+impl<'p, P: SearchProblem> Recursive<'p, P> {
+    /// A search from `state`.
+    pub(crate) fn new(problem: &'p P, state: P::State, options: &'p SearchOptions<'p>) -> Self {
+        Recursive {
+            state,
+            descent: Descent::new(problem, options),
+        }
+    }
+
+    /// One depth-first search bounded by `threshold` below the state, reached at cost `g`
+    /// (at most the threshold) by a move whose inverse is `skip`. On success the moves from
+    /// the state are in [`take_path`](Iterations::take_path).
+    pub(crate) fn iterate(
+        &mut self,
+        threshold: P::Cost,
+        g: P::Cost,
+        skip: Option<P::Move>,
+    ) -> Iteration<P::Cost> {
+        let descent = &mut self.descent;
+        descent.threshold = threshold;
+        descent.budget = threshold - min(g, threshold);
+        descent.least_excess = P::Cost::MAX;
+        descent.depth = 0;
+        descent.found = None;
+        descent.stopped = None;
+        descent.invalid = None;
+        descent.reversed_path.clear();
+        descent.moves.clear();
+        descent.stats.expanded += 1;
+        if let Some(reason) = descent.watch.check(&descent.stats, 0, 0) {
+            return Iteration::Stopped(reason);
+        }
+        descent.rearm();
+        // The outcome is read from the fields `visit` sets, not from the flow.
+        let _ = descent
+            .problem
+            .visit_children(&mut self.state, skip, descent);
+        descent.sync();
+        if let Some(error) = descent.invalid.take() {
+            return Iteration::Invalid(error);
+        }
+        if let Some(reason) = descent.stopped {
+            return Iteration::Stopped(reason);
+        }
+        if let Some(cost) = descent.found {
+            return Iteration::Found(cost);
+        }
+        Iteration::Exhausted(next_threshold(threshold, descent.least_excess))
+    }
+
+    /// The counts, once the search is over.
+    pub(crate) fn into_stats(self) -> Stats<P::Cost> {
+        self.descent.stats
+    }
+
+    /// The limits, for parallel IDA* to add its own.
+    #[cfg(feature = "parallel")]
+    pub(crate) fn watch_mut(&mut self) -> &mut Watch<'p, P::Cost> {
+        &mut self.descent.watch
+    }
+}
+
+impl<'p, P: SearchProblem> Iterations<'p, P> for Recursive<'p, P> {
+    fn iterate_from_start(&mut self, threshold: P::Cost) -> Iteration<P::Cost> {
+        self.iterate(threshold, P::Cost::ZERO, None)
+    }
+
+    fn take_path(&mut self) -> Vec<P::Move> {
+        let mut path = core::mem::take(&mut self.descent.reversed_path);
+        path.reverse();
+        path
+    }
+
+    fn parts(&mut self) -> (&mut Stats<P::Cost>, &Watch<'p, P::Cost>) {
+        (&mut self.descent.stats, &self.descent.watch)
+    }
+
+    fn start(&self) -> &P::State {
+        &self.state
+    }
+}
+
+/// The engine's side of [`SearchProblem::visit_children`]: everything one iteration knows
+/// besides the state.
+struct Descent<'p, P: SearchProblem> {
+    problem: &'p P,
+    options: &'p SearchOptions<'p>,
+    threshold: P::Cost,
+    /// The threshold less the cost of the path to the node whose children are being
+    /// visited: a child is cut off when its move's cost plus its heuristic exceeds it.
+    /// (Kept instead of that cost, it spares an addition per child.)
+    budget: P::Cost,
+    /// By how little a cut-off child exceeded the threshold, at least, in this iteration: the
+    /// next threshold is this much above the current one.
+    least_excess: P::Cost,
+    /// The length of the path to the node whose children are being visited.
+    depth: usize,
+    /// The cost of the solution, once found.
+    found: Option<P::Cost>,
+    stopped: Option<StopReason>,
+    /// A negative or NaN cost or heuristic met.
+    invalid: Option<ProblemError>,
+    /// The generated count at which to check the limits (a copy of the watch's
+    /// [`due`](Watch::due)), and how many nodes are left until then. While `visit_children`
+    /// runs, nodes are counted down in `left`, not up in `stats.generated`: one decrement and
+    /// a test for zero per child, cut off or not, counts it and watches the limits at once.
+    /// [`sync`](Self::sync) brings `stats.generated` up to date.
+    check_at: u64,
+    left: u64,
+    /// The moves of the solution from the goal back to the start, pushed as the recursion
+    /// unwinds.
+    reversed_path: Vec<P::Move>,
+    /// The move stack for problems that list their moves.
+    moves: MoveBuffer<P::Move, P::Cost>,
+    stats: Stats<P::Cost>,
+    watch: Watch<'p, P::Cost>,
+}
+
+impl<'p, P: SearchProblem> Descent<'p, P> {
+    fn new(problem: &'p P, options: &'p SearchOptions<'p>) -> Self {
+        Descent {
+            problem,
+            options,
+            threshold: P::Cost::ZERO,
+            budget: P::Cost::ZERO,
+            least_excess: P::Cost::MAX,
+            depth: 0,
+            found: None,
+            stopped: None,
+            invalid: None,
+            check_at: 0,
+            left: 1,
+            reversed_path: Vec::new(),
+            moves: MoveBuffer::new(),
+            stats: Stats::default(),
+            watch: Watch::new(options),
+        }
+    }
+
+    /// A child whose `f` exceeds the threshold by `excess`: it may set the next threshold.
+    /// (A child with an infinite `f` sets it only if nothing finite does, and then it is
+    /// infinite too: no next iteration.)
+    #[inline]
+    fn exceeded_by(&mut self, excess: P::Cost) {
+        if excess < self.least_excess {
+            self.least_excess = excess;
+        }
+    }
+
+    /// Whether a child reached at `cost` with `heuristic` exceeds the threshold, noting by
+    /// how much if it does.
+    ///
+    /// `cost + heuristic > budget`, as one addition and one comparison on the chain of
+    /// instructions the decision waits for (a saturating addition would add a select); the
+    /// overflow test beside them is always predicted.
+    ///
+    /// A negative or NaN cost or heuristic (never, for unsigned costs: the test compiles away)
+    /// cuts the child off and stops the search with [`Outcome::Invalid`].
+    #[inline]
+    fn cuts_off(&mut self, cost: P::Cost, heuristic: P::Cost) -> bool {
+        if !(cost.is_valid() && heuristic.is_valid()) {
+            self.reject(cost, heuristic);
+            return true;
+        }
+        let (need, overflow) = cost.overflowing_add(heuristic);
+        if need > self.budget || overflow {
+            let need = if overflow { P::Cost::MAX } else { need };
+            self.exceeded_by(need - self.budget);
+            return true;
+        }
+        false
+    }
+
+    /// Brings `stats.generated` up to date with the countdown.
+    #[inline]
+    fn sync(&mut self) {
+        self.stats.generated = self.check_at - self.left;
+    }
+
+    /// Sets the countdown to the watch's next due point, after a check (`stats.generated` up
+    /// to date). At least one node ahead: a tick that came in since makes it the next.
+    #[inline]
+    fn rearm(&mut self) {
+        let generated = self.stats.generated;
+        self.check_at = self.watch.due().max(generated + 1);
+        self.left = self.check_at - generated;
+    }
+
+    /// The check of the limits once the countdown reaches zero. `true`: a limit stops the
+    /// search.
+    #[cold]
+    #[inline(never)]
+    fn count_check(&mut self) -> bool {
+        self.sync();
+        if let Some(reason) = self.watch.check(&self.stats, self.depth + 1, 0) {
+            self.stopped = Some(reason);
+            return true;
+        }
+        self.rearm();
+        false
+    }
+
+    /// [`count_check`](Self::count_check) at a child cut off before it was made: `true` to
+    /// go on, `false` to have the child visited, where the search stops (`visit` counts the
+    /// child again, so it is taken back here, and the countdown left to end there).
+    #[cold]
+    #[inline(never)]
+    fn prune_check(&mut self) -> bool {
+        if !self.count_check() {
+            return true;
+        }
+        self.stopped = None;
+        self.stats.generated -= 1;
+        self.check_at = self.stats.generated + 1;
+        self.left = 1;
+        false
+    }
+
+    /// Records an invalid cost or heuristic and has the search stop at its next check.
+    #[cold]
+    #[inline(never)]
+    fn reject(&mut self, cost: P::Cost, heuristic: P::Cost) {
+        let error = if cost.is_valid() {
+            ProblemError::InvalidHeuristic {
+                heuristic: heuristic.value(),
+            }
+        } else {
+            ProblemError::InvalidCost { cost: cost.value() }
+        };
+        self.invalid.get_or_insert(error);
+        self.watch.interrupt();
+    }
+
+    /// Searches below `state` (reached by `mv` at cost `g`) on the explicit stack, once the
+    /// recursion is [`RECURSION_LIMIT`] deep.
+    #[cold]
+    #[inline(never)]
+    fn descend_on_stack(
+        &mut self,
+        state: &mut P::State,
+        mv: P::Move,
+        g: P::Cost,
+    ) -> ControlFlow<()> {
+        // The state is lent to the explicit stack and given back, not cloned (a clone may be
+        // less than the state: a closure problem's holds no path).
+        let lent = core::mem::replace(state, self.problem.start());
+        let mut search = Search::new(self.problem, lent, self.options);
+        self.sync();
+        search.stats = core::mem::take(&mut self.stats);
+        core::mem::swap(&mut search.watch, &mut self.watch);
+        let iteration = search.iterate(self.threshold, g, self.problem.inverse(mv));
+        self.stats = core::mem::take(&mut search.stats);
+        core::mem::swap(&mut search.watch, &mut self.watch);
+        self.rearm();
+        *state = core::mem::replace(&mut search.state, self.problem.start());
+        match iteration {
+            Iteration::Invalid(error) => {
+                self.invalid = Some(error);
+                ControlFlow::Break(())
+            }
+            Iteration::Found(cost) => {
+                self.found = Some(cost);
+                self.reversed_path.extend(search.path.iter().rev());
+                self.reversed_path.push(mv);
+                ControlFlow::Break(())
+            }
+            Iteration::Exhausted(next) => {
+                if let Some(next) = next {
+                    self.exceeded_by(next - self.threshold);
+                }
+                ControlFlow::Continue(())
+            }
+            Iteration::Stopped(reason) => {
+                self.stopped = Some(reason);
+                ControlFlow::Break(())
+            }
+        }
+    }
+}
+
+impl<P: SearchProblem> ChildVisitor<P> for Descent<'_, P> {
+    #[inline]
+    fn move_stack(&mut self) -> &mut MoveBuffer<P::Move, P::Cost> {
+        &mut self.moves
+    }
+
+    #[inline]
+    fn prune(&mut self, cost: P::Cost, heuristic: P::Cost) -> bool {
+        if !self.cuts_off(cost, heuristic) {
+            return false;
+        }
+        self.left -= 1;
+        if self.left != 0 {
+            return true;
+        }
+        self.prune_check()
+    }
+
+    #[inline]
+    fn visit(&mut self, state: &mut P::State, mv: P::Move, cost: P::Cost) -> ControlFlow<()> {
+        let problem = self.problem;
+        // The limits are watched at every child, cut off or not: a node may have many.
+        self.left -= 1;
+        if self.left == 0 && self.count_check() {
+            return ControlFlow::Break(());
+        }
+        if self.cuts_off(cost, problem.heuristic(state)) {
+            return ControlFlow::Continue(());
+        }
+        // `cost <= cost + heuristic <= budget`: no overflow below.
+        let budget = self.budget - cost;
+        if problem.is_goal(state) {
+            self.found = Some(self.threshold - budget);
+            self.reversed_path.push(mv);
+            return ControlFlow::Break(());
+        }
+        if self.depth >= RECURSION_LIMIT {
+            return self.descend_on_stack(state, mv, self.threshold - budget);
+        }
+        self.stats.expanded += 1;
+        // The ticker (or a fault) lowers the watch's due point below the copy.
+        if self.watch.due() < self.check_at && self.count_check() {
+            return ControlFlow::Break(());
+        }
+        let parent_budget = core::mem::replace(&mut self.budget, budget);
+        self.depth += 1;
+        let flow = problem.visit_children(state, problem.inverse(mv), self);
+        self.depth -= 1;
+        self.budget = parent_budget;
+        if flow.is_break() && self.found.is_some() {
+            self.reversed_path.push(mv);
+        }
+        flow
+    }
+}
