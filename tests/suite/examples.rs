@@ -283,3 +283,39 @@ fn show_prints_the_boards_along_the_solution() {
     let out = run("fifteen_puzzle", &["--verbose"], "");
     assert_eq!(out.status, Some(2));
 }
+
+#[test]
+fn pancake_solves_every_style_alike_and_names_a_bad_line() {
+    // Five random stacks of eight: every way of writing the problem finds the same optimal
+    // lengths after the same node counts.
+    let generated = run("pancake", &["--generate", "8", "5", "3"], "");
+    assert_eq!(generated.status, Some(0));
+    assert_eq!(generated.stdout.lines().count(), 5);
+    let mut answers = Vec::new();
+    for style in ["docs", "plain", "closures"] {
+        let out = run("pancake", &["--style", style], &generated.stdout);
+        assert_eq!(out.status, Some(0), "{style}: {}", out.stderr);
+        // `<id> <length> <nodes> <ms>`: the length and nodes agree across styles.
+        let fields: Vec<String> = out
+            .stdout
+            .lines()
+            .map(|line| {
+                line.split_whitespace()
+                    .take(3)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        answers.push(fields);
+    }
+    assert_eq!(answers[0], answers[1]);
+    assert_eq!(answers[0], answers[2]);
+    let out = run("pancake", &[], "1 4 0 1 2 3\n2 4 0 1 1 3\n");
+    assert_eq!(out.status, Some(2));
+    assert_eq!(
+        out.stdout.lines().count(),
+        1,
+        "the valid line is answered first"
+    );
+    assert!(out.stderr.contains("line 2"), "{}", out.stderr);
+}
