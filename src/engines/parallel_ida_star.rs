@@ -33,6 +33,9 @@ use crate::solution::{solved, Outcome, ProblemError, Promise, ResultOf, Stats};
 ///   to 4,096 nodes per thread. Progress reports come from the calling thread, at the start
 ///   and end of each iteration. [`SearchOptions::detect_cycles`] applies within each subtree;
 ///   [`SearchOptions::max_stored`] does not apply (nothing is stored).
+/// - **Zero-cost cycles** keep an iteration from ending unless
+///   [`SearchOptions::detect_cycles`] is set, as in [`ida_star`](crate::ida_star()); the
+///   sequential engine's path check names them, this one only stops at a limit.
 /// - **Cost:** the states of the frontier are cloned (some 256 per thread per iteration);
 ///   below it the search allocates nothing per node. `P`, its states, moves and costs must be
 ///   shareable between threads.
