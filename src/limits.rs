@@ -108,18 +108,21 @@ impl<'o, C: Cost> Watch<'o, C> {
         self.next_check.store(0, Ordering::Relaxed);
     }
 
-    /// Adds what this search generated since its last report to the shared count (at the end
-    /// of a parallel search's subtree), halting every thread if that reaches the limit.
-    #[cfg(feature = "parallel")]
-    pub fn flush(&mut self, stats: &Stats<C>) {
-        if let Some((shared, counted)) = &mut self.shared {
-            let new = stats.generated - *counted;
-            *counted = stats.generated;
-            let total = shared.generated.fetch_add(new, Ordering::Relaxed) + new;
-            if total >= shared.max_generated {
-                shared.halt.store(true, Ordering::Relaxed);
-            }
+    /// Adds what this search generated since its last report to the shared count (at every
+    /// check, and at the end of a parallel search's subtree), halting every thread if that
+    /// reaches the limit: whether it did; `false` when nothing is shared.
+    pub fn flush(&mut self, stats: &Stats<C>) -> bool {
+        let Some((shared, counted)) = &mut self.shared else {
+            return false;
+        };
+        let new = stats.generated - *counted;
+        *counted = stats.generated;
+        let total = shared.generated.fetch_add(new, Ordering::Relaxed) + new;
+        if total >= shared.max_generated {
+            shared.halt.store(true, Ordering::Relaxed);
+            return true;
         }
+        false
     }
 
     /// Checks the limits; `open` and `stored` feed the progress report.
@@ -152,14 +155,10 @@ impl<'o, C: Cost> Watch<'o, C> {
         if stats.generated >= self.max_generated {
             return Some(StopReason::NodeLimit);
         }
-        if let Some((shared, counted)) = &mut self.shared {
-            let new = stats.generated - *counted;
-            *counted = stats.generated;
-            let total = shared.generated.fetch_add(new, Ordering::Relaxed) + new;
-            if total >= shared.max_generated {
-                shared.halt.store(true, Ordering::Relaxed);
-                return Some(StopReason::NodeLimit);
-            }
+        if self.flush(stats) {
+            return Some(StopReason::NodeLimit);
+        }
+        if let Some((shared, _)) = self.shared {
             if shared.halt.load(Ordering::Relaxed) {
                 return Some(StopReason::Cancelled);
             }

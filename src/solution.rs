@@ -213,6 +213,16 @@ pub fn replay_from<P: SearchProblem>(
     start: P::State,
     moves: &[P::Move],
 ) -> Result<(P::State, P::Cost), PathError> {
+    replay_visiting(problem, start, moves, |_| {})
+}
+
+/// [`replay_from`], handing every state after the start to `visit` as it is reached.
+fn replay_visiting<P: SearchProblem>(
+    problem: &P,
+    start: P::State,
+    moves: &[P::Move],
+    mut visit: impl FnMut(&P::State),
+) -> Result<(P::State, P::Cost), PathError> {
     let mut state = start;
     let mut cost = P::Cost::ZERO;
     let mut available = MoveBuffer::new();
@@ -223,6 +233,7 @@ pub fn replay_from<P: SearchProblem>(
             step,
         )?;
         problem.apply(&mut state, mv);
+        visit(&state);
     }
     Ok((state, cost))
 }
@@ -519,32 +530,25 @@ pub(crate) fn solved<P: SearchProblem>(
             });
         }
     }
-    let mut state = start.clone();
     let mut states = options.record_states.then(|| {
         let mut states = Vec::with_capacity(moves.len() + 1);
-        states.push(state.clone());
+        states.push(start.clone());
         states
     });
-    let mut cost = P::Cost::ZERO;
-    let mut available = MoveBuffer::new();
-    for (step, &mv) in moves.iter().enumerate() {
-        let step_cost = match offered_cost(problem, &state, mv, &mut available, step)
-            .and_then(|step_cost| add_step(cost, step_cost, step))
-        {
-            Ok(total) => total,
-            Err(error) => {
-                return Outcome::Invalid {
-                    error: ProblemError::Path(error),
-                    solution: None,
-                }
-            }
-        };
-        cost = step_cost;
-        problem.apply(&mut state, mv);
+    let replayed = replay_visiting(problem, start.clone(), &moves, |state| {
         if let Some(states) = &mut states {
             states.push(state.clone());
         }
-    }
+    });
+    let cost = match replayed {
+        Ok((_, cost)) => cost,
+        Err(error) => {
+            return Outcome::Invalid {
+                error: ProblemError::Path(error),
+                solution: None,
+            }
+        }
+    };
     Outcome::Solved(Solution {
         start,
         moves,

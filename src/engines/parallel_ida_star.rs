@@ -151,7 +151,7 @@ where
     if problem.is_goal(&start) {
         return solved(
             problem,
-            problem.start(),
+            start,
             Vec::new(),
             Some(P::Cost::ZERO),
             options,
@@ -434,7 +434,7 @@ where
                         search.watch.share(&limits.shared, 0);
                         search.mark_on_path(&subtree.ancestors);
                         let iteration = search.iterate(threshold, subtree.g, subtree.skip);
-                        search.watch.flush(&search.stats);
+                        let _ = search.watch.flush(&search.stats);
                         let stats = core::mem::take(&mut search.stats);
                         (iteration, search.take_path(), stats)
                     } else {
@@ -443,7 +443,7 @@ where
                         search.watch_mut().share(&limits.shared, 0);
                         let iteration = search.iterate(threshold, subtree.g, subtree.skip);
                         let stats = core::mem::take(search.parts().0);
-                        search.watch_mut().flush(&stats);
+                        let _ = search.watch_mut().flush(&stats);
                         (iteration, search.take_path(), stats)
                     };
                     match iteration {

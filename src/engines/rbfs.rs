@@ -4,6 +4,7 @@ use hashbrown::HashSet;
 use smallvec::SmallVec;
 
 use crate::cost::Cost;
+use crate::engines::ida_star::{repeats_a_state, ZERO_RUN};
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, SearchProblem};
@@ -114,10 +115,6 @@ struct Search<'p, P: SearchProblem> {
     watch: Watch<'p, P::Cost>,
 }
 
-/// How many moves of a path that cost nothing in a row make the path check look for a
-/// zero-cost cycle among them.
-const ZERO_RUN: usize = 1024;
-
 impl<P: SearchProblem> Search<'_, P> {
     fn run(&mut self, options: &SearchOptions) -> Outcome<P::State, P::Move, P::Cost> {
         let problem = self.problem;
@@ -211,26 +208,11 @@ impl<P: SearchProblem> Search<'_, P> {
         }
     }
 
-    /// Whether the last [`ZERO_RUN`] moves of the path pass one state twice, the states
-    /// rebuilt by undoing the moves on a copy of the current one.
-    #[cold]
-    #[inline(never)]
+    /// Whether the last [`ZERO_RUN`] moves of the path pass one state twice.
     fn zero_cost_cycle(&self) -> bool {
-        let depth = self.frames.len();
-        let mut state = self.state.clone();
-        let mut seen = HashSet::new();
-        seen.insert(state.clone());
-        for frame in self.frames[depth - ZERO_RUN..].iter().rev() {
-            let Some(mv) = frame.arrived_by else { break };
-            match &frame.saved {
-                Some(saved) => state.clone_from(saved),
-                None => self.problem.undo(&mut state, mv),
-            }
-            if !seen.insert(state.clone()) {
-                return true;
-            }
-        }
-        false
+        let frames = self.frames[self.frames.len() - ZERO_RUN..].iter().rev();
+        let back = frames.map_while(|frame| Some((frame.arrived_by?, frame.saved.as_ref())));
+        repeats_a_state(self.problem, &self.state, back)
     }
 
     /// Expands the current state, reached by `arrived_by` at cost `g` with backed-up cost

@@ -3,7 +3,7 @@
 
 use hashbrown::HashSet;
 
-use super::{invalid_heuristic, Iteration, Iterations, ZERO_RUN};
+use super::{invalid_heuristic, repeats_a_state, Iteration, Iterations, ZERO_RUN};
 use crate::cost::{min, Cost};
 use crate::limits::Watch;
 use crate::options::SearchOptions;
@@ -61,31 +61,15 @@ impl<'p, P: SearchProblem> Search<'p, P> {
     }
 
     /// Whether the last [`ZERO_RUN`] moves of the path, which cost nothing, pass one state
-    /// twice: a zero-cost cycle, below which the iteration would never end. The states are
-    /// rebuilt by undoing the moves on a copy of the current one.
-    #[cold]
-    #[inline(never)]
+    /// twice: a zero-cost cycle, below which the iteration would never end. `last` is the
+    /// move to the current state; each frame keeps the move to its own node.
     fn zero_cost_cycle(&self, last: P::Move) -> bool {
-        let problem = self.problem;
-        let depth = self.frames.len();
-        let mut state = self.state.clone();
-        let mut seen = HashSet::new();
-        seen.insert(state.clone());
-        let mut mv = last;
-        for frame in self.frames[depth - ZERO_RUN..].iter().rev() {
-            match &frame.saved {
-                Some(saved) => state.clone_from(saved),
-                None => problem.undo(&mut state, mv),
-            }
-            if !seen.insert(state.clone()) {
-                return true;
-            }
-            match frame.arrived_by {
-                Some(arrived_by) => mv = arrived_by,
-                None => break,
-            }
-        }
-        false
+        let frames = self.frames[self.frames.len() - ZERO_RUN..].iter().rev();
+        let moves = core::iter::once(Some(last)).chain(frames.clone().map(|f| f.arrived_by));
+        let back = moves
+            .map_while(|mv| mv)
+            .zip(frames.map(|frame| frame.saved.as_ref()));
+        repeats_a_state(self.problem, &self.state, back)
     }
 
     /// With cycle detection, counts `states` as on the path above the start: the path to a

@@ -5,6 +5,8 @@
 mod explicit;
 mod recursive;
 
+use hashbrown::HashSet;
+
 use crate::cost::Cost;
 use crate::limits::Watch;
 use crate::options::{ProgressEvent, SearchOptions, StopReason};
@@ -90,7 +92,36 @@ pub(super) const RECURSION_LIMIT: usize = 400;
 
 /// How many moves of a path that cost nothing in a row make the path check look for a
 /// zero-cost cycle among them.
-pub(super) const ZERO_RUN: usize = 1024;
+pub(crate) const ZERO_RUN: usize = 1024;
+
+/// Whether a path that ends at `state` passes one state twice, the states before it rebuilt
+/// by undoing `back`'s moves on a copy, last first: each move with the state it was applied
+/// to, when that was kept because the move cannot be undone. The zero-cost cycle check of the
+/// depth-first engines' path check.
+#[cold]
+#[inline(never)]
+pub(crate) fn repeats_a_state<'s, P: SearchProblem>(
+    problem: &P,
+    state: &P::State,
+    back: impl Iterator<Item = (P::Move, Option<&'s P::State>)>,
+) -> bool
+where
+    P::State: 's,
+{
+    let mut state = state.clone();
+    let mut seen = HashSet::new();
+    seen.insert(state.clone());
+    for (mv, saved) in back {
+        match saved {
+            Some(saved) => state.clone_from(saved),
+            None => problem.undo(&mut state, mv),
+        }
+        if !seen.insert(state.clone()) {
+            return true;
+        }
+    }
+    false
+}
 
 /// One engine's way of running a depth-first iteration from the start, for [`deepen`].
 pub(crate) trait Iterations<'p, P: SearchProblem> {
