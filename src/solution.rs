@@ -96,6 +96,16 @@ pub struct Stats<C> {
     pub stored: usize,
 }
 
+impl<S, M, C> Outcome<S, M, C> {
+    /// The outcome for a problem at fault, found with no path in hand.
+    pub(crate) fn invalid(error: ProblemError) -> Self {
+        Outcome::Invalid {
+            error,
+            solution: None,
+        }
+    }
+}
+
 impl<S, M, C> SearchResult<S, M, C> {
     /// The solution, if the search found one.
     pub fn solution(&self) -> Option<&Solution<S, M, C>> {
@@ -542,12 +552,7 @@ pub(crate) fn solved<P: SearchProblem>(
     });
     let cost = match replayed {
         Ok((_, cost)) => cost,
-        Err(error) => {
-            return Outcome::Invalid {
-                error: ProblemError::Path(error),
-                solution: None,
-            }
-        }
+        Err(error) => return Outcome::invalid(ProblemError::Path(error)),
     };
     Outcome::Solved(Solution {
         start,

@@ -50,10 +50,7 @@ pub(crate) fn search<P: SearchProblem, S: Storage<P>>(
             reason,
             completed_threshold: None,
         },
-        Err(Halt::Invalid(error)) => Outcome::Invalid {
-            error,
-            solution: None,
-        },
+        Err(Halt::Invalid(error)) => Outcome::invalid(error),
     };
     search.stats.stored = search.table.len();
     ResultOf::<P> {

@@ -90,10 +90,8 @@ fn search<P: SearchProblem>(
         let mut exit = None;
         let _ = problem.successors(&state, skip, &mut moves, |child, mv, cost| {
             if !cost.is_valid() {
-                exit = Some(Outcome::Invalid {
-                    error: ProblemError::InvalidCost { cost: cost.value() },
-                    solution: None,
-                });
+                let cost = cost.value();
+                exit = Some(Outcome::invalid(ProblemError::InvalidCost { cost }));
                 return ControlFlow::Break(());
             }
             let child_g = g.saturating_add(cost);

@@ -160,12 +160,8 @@ where
     }
     let threads = rayon::current_num_threads().max(1);
     let mut threshold = problem.heuristic(&start);
-    let invalid = |error| Outcome::Invalid {
-        error,
-        solution: None,
-    };
     if !threshold.is_valid() {
-        return invalid(ProblemError::InvalidHeuristic {
+        return Outcome::invalid(ProblemError::InvalidHeuristic {
             heuristic: threshold.value(),
         });
     }
@@ -197,7 +193,7 @@ where
         ) {
             Ok(frontier) => frontier,
             Err(Halt::Stopped(reason)) => return stopped(reason, completed_threshold),
-            Err(Halt::Invalid(error)) => return invalid(error),
+            Err(Halt::Invalid(error)) => return Outcome::invalid(error),
         };
         limits
             .shared
@@ -222,7 +218,7 @@ where
                 return solved(problem, start, moves, cost, options, Promise::Optimal);
             }
             Some(Err(Halt::Stopped(reason))) => return stopped(reason, completed_threshold),
-            Some(Err(Halt::Invalid(error))) => return invalid(error),
+            Some(Err(Halt::Invalid(error))) => return Outcome::invalid(error),
             None => {}
         }
         completed_threshold = Some(threshold);

@@ -131,7 +131,7 @@ impl<P: SearchProblem> Search<'_, P> {
         }
         let h = problem.heuristic(&self.state);
         if !h.is_valid() {
-            return invalid(ProblemError::InvalidHeuristic {
+            return Outcome::invalid(ProblemError::InvalidHeuristic {
                 heuristic: h.value(),
             });
         }
@@ -141,7 +141,7 @@ impl<P: SearchProblem> Search<'_, P> {
         // The root's bound is the cost bound: RBFS returns to the root only once every
         // solution within it is ruled out.
         if let Err(error) = self.push(P::Cost::ZERO, h, self.watch.cost_bound, None, None) {
-            return invalid(error);
+            return Outcome::invalid(error);
         }
         loop {
             if let Some(reason) = self.watch.check(&self.stats, self.frames.len(), 0) {
@@ -195,7 +195,7 @@ impl<P: SearchProblem> Search<'_, P> {
                 return solved(problem, start, moves, Some(g), options, Promise::Optimal);
             }
             if let Err(error) = self.push(g, best_value, bound, Some(mv), saved) {
-                return invalid(error);
+                return Outcome::invalid(error);
             }
             let depth = self.frames.len();
             if self.look_for_zero_cycles
@@ -203,7 +203,7 @@ impl<P: SearchProblem> Search<'_, P> {
                 && self.frames[depth - ZERO_RUN].g == g
                 && self.zero_cost_cycle()
             {
-                return invalid(ProblemError::ZeroCostCycle);
+                return Outcome::invalid(ProblemError::ZeroCostCycle);
             }
         }
     }
@@ -291,14 +291,6 @@ impl<P: SearchProblem> Search<'_, P> {
             saved,
         });
         Ok(())
-    }
-}
-
-/// The outcome for a problem at fault.
-fn invalid<S, M, C>(error: ProblemError) -> Outcome<S, M, C> {
-    Outcome::Invalid {
-        error,
-        solution: None,
     }
 }
 

@@ -157,10 +157,7 @@ fn deepen<'p, P: SearchProblem>(
         let error = ProblemError::InvalidHeuristic {
             heuristic: threshold.value(),
         };
-        return Outcome::Invalid {
-            error,
-            solution: None,
-        };
+        return Outcome::invalid(error);
     }
     let mut completed_threshold = None;
     while threshold != P::Cost::MAX {
@@ -192,10 +189,7 @@ fn deepen<'p, P: SearchProblem>(
                 );
             }
             Iteration::Invalid(error) => {
-                return Outcome::Invalid {
-                    error,
-                    solution: None,
-                };
+                return Outcome::invalid(error);
             }
             Iteration::Stopped(reason) => {
                 return Outcome::Stopped {
