@@ -35,6 +35,7 @@ use core::ops::ControlFlow;
 use core::str::FromStr;
 
 use crate::problem::{ChildVisitor, MoveBuffer, SearchProblem};
+use crate::puzzles::text::{self, BadCell};
 
 /// The number of cells on the board.
 pub const CELLS: usize = 24;
@@ -131,7 +132,7 @@ pub enum RotationGameError {
     NotANumber {
         /// Position of the token.
         position: usize,
-        /// The token.
+        /// The token: its first 16 characters, then `…` if it is longer.
         token: String,
     },
     /// A value is not 1, 2 or 3.
@@ -249,21 +250,19 @@ impl RotationGame {
 impl FromStr for RotationGame {
     type Err = RotationGameError;
 
-    /// Reads 24 whitespace-separated numbers.
+    /// Reads the 24 cells by the rule of [`puzzles`](crate::puzzles#reading-boards-from-text):
+    /// every cell is one digit, so `1 1 1 1 3 2 …` and `111132…` are the same board.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let values = text
-            .split_whitespace()
-            .enumerate()
-            .map(|(position, token)| {
-                token
-                    .parse::<u64>()
-                    .map_err(|_| RotationGameError::NotANumber {
-                        position,
-                        token: token.to_string(),
-                    })
-            })
-            .collect::<Result<Vec<u64>, _>>()?;
-        Self::new(&values)
+        let read = text::read_cells(text, CELLS, true, false).map_err(|bad| match bad {
+            BadCell::NotANumber { position, token } => {
+                RotationGameError::NotANumber { position, token }
+            }
+            BadCell::TooLong { .. } => unreachable!("runs of digits are read as single cells"),
+        })?;
+        if read.count != CELLS {
+            return Err(RotationGameError::WrongCellCount { found: read.count });
+        }
+        Self::new(&read.values)
     }
 }
 

@@ -28,6 +28,23 @@ use crate::heuristics::{Manhattan, TileHeuristic};
 use crate::permutation;
 use crate::problem::{ChildVisitor, MoveBuffer, PackedStates, SearchProblem};
 
+mod layout;
+
+/// Whether a `width × height` board has the `N` cells of the puzzle type, 2 to 256 of them.
+fn check_size<const N: usize>(width: usize, height: usize) -> Result<(), PuzzleError> {
+    if width.checked_mul(height) != Some(N) || !(2..=256).contains(&N) {
+        return Err(PuzzleError::UnsupportedSize {
+            width,
+            height,
+            cells: N,
+        });
+    }
+    Ok(())
+}
+
+use layout::check_layout;
+pub use layout::{parse_layout, Layout, PuzzleError};
+
 /// A sliding-tile puzzle of `N` cells with its start, its goal layout and a heuristic `H`
 /// kept incrementally in each [`Board`].
 ///
@@ -79,152 +96,6 @@ pub enum Slide {
     Down,
 }
 
-/// Which of a puzzle's two layouts an error is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Layout {
-    /// The start layout.
-    Start,
-    /// The goal layout.
-    Goal,
-}
-
-/// Why a sliding-tile puzzle could not be built.
-///
-/// Positions are counted from zero in the fields and from one in the messages.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum PuzzleError {
-    /// `width × height` is not the puzzle's number of cells `N`, or the board is smaller than
-    /// two cells or larger than 256.
-    UnsupportedSize {
-        /// The width asked for.
-        width: usize,
-        /// The height asked for.
-        height: usize,
-        /// The number of cells of the puzzle type, `N`.
-        cells: usize,
-    },
-    /// A layout has the wrong number of cells.
-    WrongCellCount {
-        /// The layout.
-        layout: Layout,
-        /// `N`.
-        expected: usize,
-        /// How many values it has.
-        found: usize,
-    },
-    /// A token is neither a number nor `x` (the blank).
-    NotANumber {
-        /// The layout.
-        layout: Layout,
-        /// Position of the token.
-        position: usize,
-        /// The token.
-        token: String,
-    },
-    /// A value is not a tile of the puzzle (`0..N`, 0 for the blank).
-    OutOfRange {
-        /// The layout.
-        layout: Layout,
-        /// Position of the value.
-        position: usize,
-        /// The value.
-        value: u64,
-        /// The largest tile, `N - 1`.
-        largest: usize,
-    },
-    /// A tile appears twice, so another is missing.
-    DuplicateTile {
-        /// The layout.
-        layout: Layout,
-        /// The repeated tile (0 for the blank).
-        tile: u8,
-        /// Where it first appears.
-        first: usize,
-        /// Where it appears again.
-        second: usize,
-        /// The smallest tile missing from the layout.
-        missing: u8,
-    },
-    /// The goal cannot be reached from the start: their permutation parity and blank
-    /// distance disagree (or, on a one-row board, the tiles are in another order).
-    Unsolvable,
-    /// The heuristic given to [`SlidingPuzzle::with_heuristic`] was built for another board
-    /// size or goal layout.
-    HeuristicMismatch,
-    /// The heuristic cannot be built for this board ([`TileHeuristic::try_new`] says why: a
-    /// pattern database too large for the board, say).
-    Heuristic(String),
-}
-
-impl fmt::Display for Layout {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::Start => "start",
-            Self::Goal => "goal",
-        })
-    }
-}
-
-impl fmt::Display for PuzzleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::UnsupportedSize {
-                width,
-                height,
-                cells,
-            } => write!(
-                f,
-                "a {width} x {height} board is not supported here: this puzzle has {cells} cells, \
-                 and boards must have 2 to 256"
-            ),
-            Self::WrongCellCount {
-                layout,
-                expected,
-                found,
-            } => write!(f, "{layout} layout has {found} cells, expected {expected}"),
-            Self::NotANumber {
-                layout,
-                position,
-                token,
-            } => write!(
-                f,
-                "{layout} layout: '{token}' at position {} is not a number or 'x'",
-                position + 1
-            ),
-            Self::OutOfRange {
-                layout,
-                position,
-                value,
-                largest,
-            } => write!(
-                f,
-                "{layout} layout: {value} at position {} is out of range (tiles are 0 to {largest})",
-                position + 1
-            ),
-            Self::DuplicateTile {
-                layout,
-                tile,
-                first,
-                second,
-                missing,
-            } => write!(
-                f,
-                "{layout} layout: tile {tile} appears twice, at positions {} and {} (tile {missing} is missing)",
-                first + 1,
-                second + 1
-            ),
-            Self::Unsolvable => f.write_str("unsolvable: the goal cannot be reached from the start"),
-            Self::HeuristicMismatch => {
-                f.write_str("the heuristic was built for another board size or goal layout")
-            }
-            Self::Heuristic(reason) => write!(f, "the heuristic cannot be built: {reason}"),
-        }
-    }
-}
-
-impl std::error::Error for PuzzleError {}
-
 impl Slide {
     /// Every slide, in the order moves are tried.
     pub const ALL: [Slide; 4] = [Slide::Up, Slide::Left, Slide::Right, Slide::Down];
@@ -265,96 +136,6 @@ pub fn blank_last<const N: usize>() -> [u8; N] {
 /// The goal layout `0 1 … N-1`: blank first, then the tiles in order (Korf's instances).
 pub fn blank_first<const N: usize>() -> [u8; N] {
     core::array::from_fn(|cell| cell as u8)
-}
-
-/// Reads a layout in one of the common text forms:
-///
-/// - a digit string, one character per cell: `283104765`;
-/// - whitespace-separated numbers, 0 for the blank: `2 8 3 1 0 4 7 6 5`;
-/// - either form with `x` (or `X`) for the blank: `2 3 4 1 5 x 7 6 8` (POJ 1077).
-///
-/// A single token is read as a digit string; several are read as numbers. The values are not
-/// checked here: [`SlidingPuzzle::new`] checks them against the puzzle.
-///
-/// ```
-/// use informed::puzzles::sliding_tile::{parse_layout, Layout};
-///
-/// assert_eq!(parse_layout("283104765", Layout::Start)?, [2, 8, 3, 1, 0, 4, 7, 6, 5]);
-/// assert_eq!(parse_layout("1 2 3\n4 x 5", Layout::Start)?, [1, 2, 3, 4, 0, 5]);
-/// # Ok::<(), informed::puzzles::PuzzleError>(())
-/// ```
-pub fn parse_layout(text: &str, layout: Layout) -> Result<Vec<u64>, PuzzleError> {
-    let tokens: Vec<&str> = text.split_whitespace().collect();
-    let blank = |token: &str| token.eq_ignore_ascii_case("x");
-    let not_a_number = |position: usize, token: &str| PuzzleError::NotANumber {
-        layout,
-        position,
-        token: token.to_string(),
-    };
-    if let [single] = tokens[..] {
-        if single.chars().count() > 1 {
-            return single
-                .chars()
-                .enumerate()
-                .map(|(position, c)| match c.to_digit(10) {
-                    Some(digit) => Ok(u64::from(digit)),
-                    None if blank(c.encode_utf8(&mut [0; 4])) => Ok(0),
-                    None => Err(not_a_number(position, c.encode_utf8(&mut [0; 4]))),
-                })
-                .collect();
-        }
-    }
-    tokens
-        .iter()
-        .enumerate()
-        .map(|(position, &token)| {
-            if blank(token) {
-                Ok(0)
-            } else {
-                token
-                    .parse::<u64>()
-                    .map_err(|_| not_a_number(position, token))
-            }
-        })
-        .collect()
-}
-
-/// Checks that `values` is a layout of `N` cells (a permutation of `0..N`).
-fn check_layout<const N: usize>(values: &[u64], layout: Layout) -> Result<[u8; N], PuzzleError> {
-    if values.len() != N {
-        return Err(PuzzleError::WrongCellCount {
-            layout,
-            expected: N,
-            found: values.len(),
-        });
-    }
-    let mut tiles = [0u8; N];
-    let mut seen_at = [usize::MAX; N];
-    for (position, &value) in values.iter().enumerate() {
-        if value >= N as u64 {
-            return Err(PuzzleError::OutOfRange {
-                layout,
-                position,
-                value,
-                largest: N - 1,
-            });
-        }
-        let tile = value as usize;
-        if seen_at[tile] != usize::MAX {
-            // N values in 0..N with one repeated: some tile is absent.
-            let missing = (0..N).find(|&m| !values.contains(&(m as u64))).unwrap_or(0) as u8;
-            return Err(PuzzleError::DuplicateTile {
-                layout,
-                tile: tile as u8,
-                first: seen_at[tile],
-                second: position,
-                missing,
-            });
-        }
-        seen_at[tile] = position;
-        tiles[position] = tile as u8;
-    }
-    Ok(tiles)
 }
 
 impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
@@ -401,13 +182,7 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
         goal: &[T],
         heuristic: impl FnOnce(&[u8; N]) -> Result<H, PuzzleError>,
     ) -> Result<Self, PuzzleError> {
-        if width.checked_mul(height) != Some(N) || !(2..=256).contains(&N) {
-            return Err(PuzzleError::UnsupportedSize {
-                width,
-                height,
-                cells: N,
-            });
-        }
+        check_size::<N>(width, height)?;
         let widen = |values: &[T]| values.iter().map(|&v| v.into()).collect::<Vec<u64>>();
         let goal = check_layout::<N>(&widen(goal), Layout::Goal)?;
         let start = check_layout::<N>(&widen(start), Layout::Start)?;
@@ -466,8 +241,9 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
         start: &str,
         goal: &str,
     ) -> Result<Self, PuzzleError> {
-        let start = parse_layout(start, Layout::Start)?;
-        let goal = parse_layout(goal, Layout::Goal)?;
+        check_size::<N>(width, height)?;
+        let start = parse_layout(start, N, Layout::Start)?;
+        let goal = parse_layout(goal, N, Layout::Goal)?;
         Self::new(width, height, &start, &goal)
     }
 
@@ -800,72 +576,6 @@ packed_boards!(u128, 5, 17 18 19 20 21 22 23 24 25);
 mod tests {
     use super::*;
     use crate::heuristics::MisplacedTiles;
-
-    #[test]
-    fn parses_every_text_form() {
-        let expected = [2, 8, 3, 1, 0, 4, 7, 6, 5];
-        for text in [
-            "283104765",
-            "2 8 3 1 0 4 7 6 5",
-            "2 8 3\n1 x 4\n7 6 5",
-            "2831X4765",
-        ] {
-            assert_eq!(
-                parse_layout(text, Layout::Start).unwrap(),
-                expected,
-                "{text}"
-            );
-        }
-    }
-
-    #[test]
-    fn rejects_bad_layouts_with_their_position() {
-        let err = |start: &str| SlidingPuzzle::<9>::parse(3, 3, start, "123456780").unwrap_err();
-        assert!(matches!(
-            err("12345678"),
-            PuzzleError::WrongCellCount { found: 8, .. }
-        ));
-        assert!(matches!(
-            err("1 2 3 4 5 6 7 8 9"),
-            PuzzleError::OutOfRange {
-                position: 8,
-                value: 9,
-                ..
-            }
-        ));
-        assert!(matches!(
-            err("1 2 3 4 5 6 7 8 y"),
-            PuzzleError::NotANumber { position: 8, .. }
-        ));
-        assert_eq!(
-            err("123456781"),
-            PuzzleError::DuplicateTile {
-                layout: Layout::Start,
-                tile: 1,
-                first: 0,
-                second: 8,
-                missing: 0
-            }
-        );
-        assert_eq!(err("213456780"), PuzzleError::Unsolvable);
-        assert!(matches!(
-            SlidingPuzzle::<9>::parse(3, 3, "123456780", "123456788").unwrap_err(),
-            PuzzleError::DuplicateTile {
-                layout: Layout::Goal,
-                tile: 8,
-                missing: 0,
-                ..
-            }
-        ));
-        assert!(matches!(
-            SlidingPuzzle::<9>::parse(4, 2, "123456780", "123456780").unwrap_err(),
-            PuzzleError::UnsupportedSize {
-                width: 4,
-                height: 2,
-                cells: 9
-            }
-        ));
-    }
 
     #[test]
     fn apply_then_undo_restores_the_board_and_its_heuristic() {
