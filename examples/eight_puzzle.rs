@@ -17,8 +17,12 @@
 //! `--show` prints, after each answer, the boards along the solution (an animation in place
 //! when stdout is a terminal).
 //!
+//! Input: one board per line, read by the crate's rule (`informed::puzzles`): nine digits
+//! with or without spaces between them (`283104765`, `283 104 765`, `2 8 3 1 0 4 7 6 5`), 0
+//! or `x` for the blank. Blank lines are skipped.
+//!
 //! Bad input: every line before it is answered, then a message naming the line goes to
-//! stderr and the program exits with status 2. Blank lines are skipped.
+//! stderr and the program exits with status 2. `--help` prints the usage.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -27,32 +31,45 @@ use informed::puzzles::sliding_tile::{parse_layout, Layout, PuzzleError};
 use informed::puzzles::SlidingPuzzle;
 use informed::{ida_star_with, SearchOptions};
 
+#[allow(dead_code)]
+#[path = "common/args.rs"]
+mod args;
 #[path = "common/show.rs"]
 mod show;
+
+const HELP: &str = "\
+usage: eight_puzzle [--goal DIGITS] [--show] < boards
+
+Luogu P1379: for each board, the fewest moves to the goal, or 'unsolvable'.
+
+Input: one board per line, nine cells row by row, 0 or x for the blank, spaces
+between the cells optional: 283104765, 283 104 765 and 2 8 3 1 0 4 7 6 5 are the
+same board. Blank lines are skipped.
+
+Options:
+  --goal DIGITS   the goal board, in the same form (default 123804765)
+  --show          after each answer, the boards along the solution
+  -h, --help      this help
+";
 
 fn main() -> ExitCode {
     let mut goal_text = String::from("123804765");
     let mut show = false;
-    let mut args = std::env::args().skip(1);
+    let mut args = args::Args::new("eight_puzzle", HELP);
     while let Some(arg) = args.next() {
-        if arg == "--show" {
-            show = true;
-            continue;
+        match arg.as_str() {
+            "--show" => show = true,
+            "--goal" => goal_text = args.value("--goal", "the goal board, e.g. 123804765"),
+            _ => args.unexpected(&arg),
         }
-        let (true, Some(goal)) = (arg == "--goal", args.next()) else {
-            eprintln!("eight_puzzle: unexpected argument '{arg}'");
-            eprintln!("usage: eight_puzzle [--goal DIGITS] [--show] < layouts");
-            return ExitCode::from(2);
-        };
-        goal_text = goal;
     }
     let options = SearchOptions::new().record_states(show);
-    let base = match parse_layout(&goal_text, Layout::Goal)
+    let base = match parse_layout(&goal_text, 9, Layout::Goal)
         .and_then(|goal| SlidingPuzzle::<9>::new(3, 3, &goal, &goal))
     {
         Ok(base) => base,
         Err(error) => {
-            eprintln!("eight_puzzle: --goal {goal_text}: {error}");
+            eprintln!("eight_puzzle: --goal: {error}");
             return ExitCode::from(2);
         }
     };
@@ -68,7 +85,7 @@ fn main() -> ExitCode {
             continue;
         }
         let mut boards = Vec::new();
-        let answer = match parse_layout(&line, Layout::Start).and_then(|s| base.with_start(&s)) {
+        let answer = match parse_layout(&line, 9, Layout::Start).and_then(|s| base.with_start(&s)) {
             Ok(puzzle) => match ida_star_with(&puzzle, &options).solution() {
                 Some(solution) => {
                     let states = solution.states.iter().flatten();

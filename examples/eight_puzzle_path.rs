@@ -20,8 +20,11 @@
 //! `--show` prints, after each answer, the boards along the path (an animation in place when
 //! stdout is a terminal).
 //!
+//! Input: one board per line, read by the crate's rule (`informed::puzzles`): nine cells, `x`
+//! or 0 for the blank, spaces between them optional. Blank lines are skipped.
+//!
 //! Bad input: every line before it is answered, then a message naming the line goes to stderr
-//! and the program exits with status 2. Blank lines are skipped.
+//! and the program exits with status 2. `--help` prints the usage.
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -30,14 +33,30 @@ use informed::puzzles::sliding_tile::{self, parse_layout, Layout, PuzzleError};
 use informed::puzzles::SlidingPuzzle;
 use informed::{distance_table, SearchProblem};
 
+#[allow(dead_code)]
+#[path = "common/args.rs"]
+mod args;
 #[path = "common/show.rs"]
 mod show;
 
+const HELP: &str = "\
+usage: eight_puzzle_path [--show] < boards
+
+POJ 1077 / HDU 1043: for each board, a shortest sequence of the blank's moves
+(u, d, l, r) to 1 2 3 / 4 5 6 / 7 8 x, or 'unsolvable'.
+
+Input: one board per line, nine cells row by row, x or 0 for the blank, spaces
+between the cells optional: '2 3 4 1 5 x 7 6 8' and '23415x768' are the same
+board. Blank lines are skipped.
+
+Options:
+  --show       after each answer, the boards along the path
+  -h, --help   this help
+";
+
 fn main() -> ExitCode {
-    let show = match show::only_flag("eight_puzzle_path", "layouts") {
-        Ok(show) => show,
-        Err(status) => return status,
-    };
+    let mut args = args::Args::new("eight_puzzle_path", HELP);
+    let show = show::only_flag(&mut args);
     let goal = sliding_tile::blank_last::<9>();
     let Ok(puzzle) = SlidingPuzzle::<9>::new(3, 3, &goal, &goal) else {
         unreachable!("the goal layout is valid")
@@ -61,7 +80,7 @@ fn main() -> ExitCode {
         }
         answer.clear();
         let mut boards = Vec::new();
-        match parse_layout(&line, Layout::Start).and_then(|tiles| puzzle.board(&tiles)) {
+        match parse_layout(&line, 9, Layout::Start).and_then(|tiles| puzzle.board(&tiles)) {
             Ok(board) => match table.path_to_origin(&puzzle, &board) {
                 Some(path) => {
                     answer.extend(path.iter().map(|slide| slide.letter()));

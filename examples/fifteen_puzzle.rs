@@ -21,11 +21,17 @@
 //! A search that runs longer than half a second shows its progress on one line of stderr
 //! when stderr is a terminal.
 //!
-//! Bad input (a token that is not a number, a tile out of range or repeated, an unfinished
-//! last instance): every instance before it is answered, then a message naming the line goes
-//! to stderr and the program exits with status 2.
+//! Input, by the crate's rule (`informed::puzzles`): each instance is 16 numbers, the tile
+//! at each cell row by row, 0 or `x` for the blank, written on whole lines: four lines of
+//! four as AOJ writes it, one line of sixteen, or any split that ends an instance at the end
+//! of a line. Blank lines are skipped.
+//!
+//! Bad input (a token that is not a number, a tile out of range or repeated, a line that runs
+//! past the end of an instance, an unfinished last instance): every instance before it is
+//! answered, then a message naming the line goes to stderr and the program exits with status
+//! 2. `--help` prints the usage.
 
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use informed::heuristics::LinearConflict;
@@ -33,6 +39,9 @@ use informed::puzzles::sliding_tile::{self, Layout, PuzzleError};
 use informed::puzzles::SlidingPuzzle;
 use informed::{ida_star_with, SearchOptions};
 
+#[allow(dead_code)]
+#[path = "common/args.rs"]
+mod args;
 #[path = "common/progress.rs"]
 mod progress;
 #[path = "common/show.rs"]
@@ -40,23 +49,31 @@ mod show;
 
 const CELLS: usize = 16;
 
+const HELP: &str = "\
+usage: fifteen_puzzle [--show] < instances
+
+AOJ ALDS1_13_C: for each instance, the fewest moves to
+ 1  2  3  4 /  5  6  7  8 /  9 10 11 12 / 13 14 15  0, or 'unsolvable'.
+
+Input: each instance is 16 numbers, the tile at each cell row by row, 0 or x
+for the blank, separated by whitespace and written on whole lines (four lines
+of four, or one line of sixteen). Blank lines are skipped. Reads to the end.
+
+Options:
+  --show       after each answer, the boards along the solution
+  -h, --help   this help
+";
+
+/// An instance gathered from whole lines: its text and the line each token is on.
+#[derive(Default)]
+struct Instance {
+    text: String,
+    lines: Vec<usize>,
+}
+
 fn main() -> ExitCode {
-    let show = match show::only_flag("fifteen_puzzle", "instances") {
-        Ok(show) => show,
-        Err(status) => return status,
-    };
-    let mut input = Vec::new();
-    if io::stdin().read_to_end(&mut input).is_err() {
-        eprintln!("fifteen_puzzle: cannot read standard input");
-        return ExitCode::from(2);
-    }
-    let input = String::from_utf8_lossy(&input);
-    // Every token with the line it is on, counted from 1.
-    let tokens: Vec<(usize, &str)> = input
-        .lines()
-        .enumerate()
-        .flat_map(|(line, text)| text.split_whitespace().map(move |token| (line + 1, token)))
-        .collect();
+    let mut args = args::Args::new("fifteen_puzzle", HELP);
+    let show = show::only_flag(&mut args);
     let goal = sliding_tile::blank_last::<CELLS>();
     let Ok(base) = SlidingPuzzle::<CELLS, LinearConflict<CELLS>>::new(4, 4, &goal, &goal) else {
         unreachable!("the goal layout is valid")
@@ -64,8 +81,41 @@ fn main() -> ExitCode {
     let live = progress::LiveLine::new();
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    for (number, instance) in tokens.chunks(CELLS).enumerate() {
-        let label = format!("instance {}", number + 1);
+    let fail = |out: &mut io::StdoutLock, line: usize, message: &str| {
+        let _ = out.flush();
+        eprintln!("fifteen_puzzle: line {line}: {message}");
+        ExitCode::from(2)
+    };
+    let (mut instance, mut solved, mut last_line) = (Instance::default(), 0usize, 0);
+    for (number, line) in io::stdin().lock().lines().enumerate() {
+        let number = number + 1;
+        last_line = number;
+        let Ok(line) = line else {
+            return fail(&mut out, number, "not valid UTF-8 text");
+        };
+        let tokens = line.split_whitespace().count();
+        if tokens == 0 {
+            continue;
+        }
+        let had = instance.lines.len();
+        if had + tokens > CELLS {
+            let message = format!(
+                "instance {} would have {} numbers: an instance is {CELLS} numbers on whole \
+                 lines (four lines of four, or one of sixteen)",
+                solved + 1,
+                had + tokens
+            );
+            return fail(&mut out, number, &message);
+        }
+        instance.text.push_str(&line);
+        instance.text.push('\n');
+        instance.lines.extend(std::iter::repeat_n(number, tokens));
+        if instance.lines.len() < CELLS {
+            continue;
+        }
+        let instance = std::mem::take(&mut instance);
+        solved += 1;
+        let label = format!("instance {solved}");
         let observer = |report: &informed::Progress| live.show(&label, report);
         let mut options = SearchOptions::new()
             .progress_every(1 << 22)
@@ -73,9 +123,7 @@ fn main() -> ExitCode {
         if live.enabled() {
             options = options.observer(&observer);
         }
-        let line_of = |position: usize| instance[position.min(instance.len() - 1)].0;
-        let text: Vec<&str> = instance.iter().map(|&(_, token)| token).collect();
-        let puzzle = sliding_tile::parse_layout(&text.join(" "), Layout::Start)
+        let puzzle = sliding_tile::parse_layout(&instance.text, CELLS, Layout::Start)
             .and_then(|tiles| base.with_start(&tiles));
         let mut boards = Vec::new();
         let answer = match puzzle {
@@ -93,15 +141,18 @@ fn main() -> ExitCode {
             }
             Err(PuzzleError::Unsolvable) => "unsolvable".to_string(),
             Err(error) => {
-                let line = match &error {
+                let at = match &error {
                     PuzzleError::NotANumber { position, .. }
-                    | PuzzleError::OutOfRange { position, .. } => line_of(*position),
-                    PuzzleError::DuplicateTile { second, .. } => line_of(*second),
-                    _ => line_of(CELLS),
+                    | PuzzleError::NumberTooLong { position, .. }
+                    | PuzzleError::OutOfRange { position, .. } => *position,
+                    PuzzleError::DuplicateTile { second, .. } => *second,
+                    _ => CELLS - 1,
                 };
-                let _ = out.flush();
-                eprintln!("fifteen_puzzle: line {line}: {error}");
-                return ExitCode::from(2);
+                return fail(
+                    &mut out,
+                    instance.lines[at.min(CELLS - 1)],
+                    &error.to_string(),
+                );
             }
         };
         if writeln!(out, "{answer}")
@@ -111,6 +162,14 @@ fn main() -> ExitCode {
         {
             return ExitCode::SUCCESS;
         }
+    }
+    if !instance.lines.is_empty() {
+        let message = format!(
+            "instance {} ends after {} of its {CELLS} numbers",
+            solved + 1,
+            instance.lines.len()
+        );
+        return fail(&mut out, last_line, &message);
     }
     ExitCode::SUCCESS
 }

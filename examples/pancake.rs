@@ -23,7 +23,8 @@
 //!   that returns the flipped stacks.
 //!
 //! Input: lines `<id> <n> <p0> … <p(n-1)>`; output: `<id> <length> <nodes generated> <ms>`
-//! per line, a summary on stderr. `--generate N COUNT SEED` prints COUNT random stacks of N.
+//! per line, a summary on stderr. `--generate N COUNT SEED` prints COUNT random stacks of N;
+//! `--help` prints the usage.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -31,6 +32,10 @@ use std::time::Instant;
 
 use informed::closures::FnProblem;
 use informed::{ida_star, MoveBuffer, SearchProblem};
+
+#[allow(dead_code)]
+#[path = "common/args.rs"]
+mod args;
 
 /// The most pancakes a stack holds here.
 const MAX: usize = 24;
@@ -203,49 +208,59 @@ fn random_stack(n: usize, state: &mut u64) -> Vec<u8> {
     cakes
 }
 
+const HELP: &str = "\
+usage: pancake [--style docs|plain|closures] < stacks
+       pancake --generate N COUNT SEED
+
+Solves pancake stacks optimally with IDA* and the gap heuristic, the problem
+written one of three ways, and prints '<id> <length> <nodes generated> <ms>' per
+stack; a summary goes to stderr.
+
+Input: lines '<id> <n> <p0> ... <p(n-1)>', a stack of n pancakes (2 to 24), top
+first, sizes 0 to n-1 each once. Lines starting with '#' and blank lines are
+skipped.
+
+Options:
+  --style NAME            docs (default: moves, apply, inverse, heuristic and
+                          heuristic_after, as the trait's docs teach), plain
+                          (moves, apply, inverse, heuristic), or closures (a
+                          closures::FnProblem, ported from pathfinding)
+  --generate N COUNT SEED print COUNT random stacks of N pancakes and stop
+  -h, --help              this help
+";
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args = args::Args::new("pancake", HELP);
     let mut style = "docs".to_string();
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
             "--generate" => {
-                let numbers: Option<Vec<u64>> = args
-                    .get(i + 1..i + 4)
-                    .map(|a| a.iter().filter_map(|s| s.parse().ok()).collect());
-                let Some([n, count, seed]) = numbers
-                    .as_deref()
-                    .and_then(|n| <[u64; 3]>::try_from(n).ok())
-                else {
-                    eprintln!("pancake: --generate takes N COUNT SEED");
-                    return ExitCode::from(2);
-                };
+                let n: u64 = args.number("--generate", "N COUNT SEED: the stack size first");
+                let count: u64 = args.number("--generate", "N COUNT SEED: then the count");
+                let seed: u64 = args.number("--generate", "N COUNT SEED: then the seed");
                 if !(2..=MAX as u64).contains(&n) {
-                    eprintln!("pancake: stacks of 2 to {MAX} pancakes");
-                    return ExitCode::from(2);
+                    args.fail(&format!("stacks of 2 to {MAX} pancakes, not {n}"));
                 }
                 let mut state = seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
                 let mut out = io::stdout().lock();
                 for id in 1..=count {
                     let cakes = random_stack(n as usize, &mut state);
                     let cakes: Vec<String> = cakes.iter().map(u8::to_string).collect();
-                    let _ = writeln!(out, "{id} {n} {}", cakes.join(" "));
+                    if writeln!(out, "{id} {n} {}", cakes.join(" ")).is_err() {
+                        break;
+                    }
                 }
                 return ExitCode::SUCCESS;
             }
-            "--style" if i + 1 < args.len() => {
-                style.clone_from(&args[i + 1]);
-                i += 2;
-            }
-            other => {
-                eprintln!("pancake: unknown argument {other:?} (--style docs|plain|closures, --generate N COUNT SEED)");
-                return ExitCode::from(2);
-            }
+            "--style" => style = args.value("--style", "docs, plain or closures"),
+            _ => args.unexpected(&arg),
         }
     }
     if !matches!(style.as_str(), "docs" | "plain" | "closures") {
-        eprintln!("pancake: --style is docs, plain or closures");
-        return ExitCode::from(2);
+        args.fail(&format!(
+            "--style is docs, plain or closures, not '{}'",
+            args::excerpt(&style)
+        ));
     }
     let mut out = io::stdout().lock();
     let (mut total_nodes, mut total_ms) = (0u64, 0f64);

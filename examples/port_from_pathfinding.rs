@@ -5,8 +5,25 @@
 //! ```text
 //! cargo run --release --example port_from_pathfinding
 //! ```
+//!
+//! Takes no arguments but `--help`.
 
 use informed::prelude::*;
+
+#[allow(dead_code)]
+#[path = "common/args.rs"]
+mod args;
+
+const HELP: &str = "\
+usage: port_from_pathfinding
+
+A knight's shortest way from (0, 0) to (7, 7) on a board with five walls, the
+problem written with pathfinding's closures and solved by informed's A* and
+IDA* through closures::FnProblem. Prints each engine's jumps and path.
+
+Options:
+  -h, --help   this help
+";
 
 const WALLS: [(i32, i32); 5] = [(3, 3), (4, 4), (5, 2), (2, 5), (6, 5)];
 
@@ -40,6 +57,10 @@ fn heuristic(&(x, y): &Square) -> u32 {
 }
 
 fn main() {
+    let mut args = args::Args::new("port_from_pathfinding", HELP);
+    if let Some(arg) = args.next() {
+        args.unexpected(&arg);
+    }
     let start: Square = (0, 0);
     let goal: Square = (7, 7);
 

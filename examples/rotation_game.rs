@@ -10,8 +10,11 @@
 //! `--show` prints, after each answer, the boards along the solution (an animation in place
 //! when stdout is a terminal).
 //!
+//! Input: one board per line, read by the crate's rule (`informed::puzzles`): 24 digits, each
+//! 1, 2 or 3, spaces between them optional. Blank lines are skipped.
+//!
 //! Bad input: every case before it is answered, then a message naming the line goes to
-//! stderr and the program exits with status 2. Blank lines are skipped.
+//! stderr and the program exits with status 2. `--help` prints the usage.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -19,14 +22,31 @@ use std::process::ExitCode;
 use informed::puzzles::RotationGame;
 use informed::{ida_star_with, SearchOptions};
 
+#[allow(dead_code)]
+#[path = "common/args.rs"]
+mod args;
 #[path = "common/show.rs"]
 mod show;
 
+const HELP: &str = "\
+usage: rotation_game [--show] < boards
+
+POJ 2286: for each board, the shortest sequence of moves A-H that makes the
+eight centre cells equal (the alphabetically first of the shortest), or 'No
+moves needed', then the centre's digit on a line of its own.
+
+Input: one board per line, the 24 cells numbered as in the docs of
+informed::puzzles::rotation_game, eight each of 1, 2 and 3, spaces between the
+cells optional. A line '0' ends the input; blank lines are skipped.
+
+Options:
+  --show       after each answer, the boards along the solution
+  -h, --help   this help
+";
+
 fn main() -> ExitCode {
-    let show = match show::only_flag("rotation_game", "boards") {
-        Ok(show) => show,
-        Err(status) => return status,
-    };
+    let mut args = args::Args::new("rotation_game", HELP);
+    let show = show::only_flag(&mut args);
     let options = SearchOptions::new().record_states(show);
     let stdout = io::stdout();
     let mut out = stdout.lock();

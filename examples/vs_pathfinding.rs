@@ -22,6 +22,26 @@ use std::time::Instant;
 use informed::closures::FnProblem;
 use informed::{a_star, bfs, ida_star};
 
+#[allow(dead_code)]
+#[path = "common/args.rs"]
+mod args;
+
+const HELP: &str = "\
+usage: vs_pathfinding [MAP_DIR [astar|bfs|idastar]]
+
+The closure adapter (closures::FnProblem) against the pathfinding crate, the
+same closures through both, median of seven rounds each and the ratio:
+  astar    the Moving AI arena map, 8-connected, octile heuristic, every scenario
+  bfs      the same map, 4-connected, every scenario
+  idastar  random pancake stacks of 12, gap heuristic
+
+MAP_DIR holds arena.map and arena.map.scen (default ../shared/data/movingai);
+a second argument runs one comparison only.
+
+Options:
+  -h, --help   this help
+";
+
 type Cell = (i16, i16);
 
 struct Grid {
@@ -166,9 +186,27 @@ fn race(
 // Three races, one after the other: one function reads best.
 #[allow(clippy::too_many_lines)]
 fn main() -> ExitCode {
-    let dir = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "../shared/data/movingai".to_string());
+    let mut args = args::Args::new("vs_pathfinding", HELP);
+    let mut positional = || {
+        let arg = args.next()?;
+        if arg.starts_with('-') {
+            args.unexpected(&arg);
+        }
+        Some(arg)
+    };
+    let dir = positional().unwrap_or_else(|| "../shared/data/movingai".to_string());
+    let only = positional();
+    if let Some(name) = &only {
+        if !matches!(name.as_str(), "astar" | "bfs" | "idastar") {
+            args.fail(&format!(
+                "the comparison to run is astar, bfs or idastar, not '{}'",
+                args::excerpt(name)
+            ));
+        }
+    }
+    if let Some(arg) = args.next() {
+        args.unexpected(&arg);
+    }
     let (Ok(map), Ok(scenarios)) = (
         std::fs::read_to_string(format!("{dir}/arena.map")),
         std::fs::read_to_string(format!("{dir}/arena.map.scen")),
@@ -192,7 +230,6 @@ fn main() -> ExitCode {
         .collect();
     let stacks = random_stacks(200);
     let rounds = 7;
-    let only = std::env::args().nth(2);
     let run = |name: &str| only.as_deref().is_none_or(|only| only == name);
     println!("what                          informed      pathfinding   pathfinding/informed");
 

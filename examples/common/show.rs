@@ -2,22 +2,19 @@
 //! when stdout is a terminal; shared by the puzzle examples.
 
 use std::io::{self, IsTerminal, Write};
-use std::process::ExitCode;
 use std::time::Duration;
 
-/// Reads the command line of a program whose only option is `--show`: whether it was given,
-/// or, for anything else, a usage message on stderr and the exit status 2.
+/// Reads the command line of a program whose only option is `--show`: whether it was given.
 #[allow(dead_code)] // not every example that shows boards takes only `--show`
-pub fn only_flag(program: &str, input: &str) -> Result<bool, ExitCode> {
-    match std::env::args().nth(1).as_deref() {
-        None => Ok(false),
-        Some("--show") => Ok(true),
-        Some(other) => {
-            eprintln!("{program}: unexpected argument '{other}'");
-            eprintln!("usage: {program} [--show] < {input}");
-            Err(ExitCode::from(2))
+pub fn only_flag(args: &mut crate::args::Args) -> bool {
+    let mut show = false;
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--show" => show = true,
+            _ => args.unexpected(&arg),
         }
     }
+    show
 }
 
 /// Writes `boards` (each a block of lines) to `out`, captioned with the step number. On a
