@@ -48,6 +48,17 @@
 //!   These and A* and BFS search from several starts at once when
 //!   [`SearchProblem::starts`] gives more than one.
 //!
+//! | engine | optimal with | memory | returns among equal-cost solutions |
+//! |---|---|---|---|
+//! | [`ida_star()`] | admissible heuristic | the path | the lexicographically smallest |
+//! | [`a_star()`] | admissible heuristic | every state generated | any |
+//! | [`a_star_packed()`] | admissible heuristic | every state generated, packed | any |
+//! | [`bfs()`] | unit costs (fewest moves) | every state reached | the lexicographically smallest |
+//! | [`rbfs()`] | admissible heuristic | the path and its siblings | any |
+//! | [`dijkstra()`] | always (ignores the heuristic) | every state generated | any |
+//! | [`weighted_a_star()`] | within `w` times the optimum | every state generated | any |
+//! | [`greedy_best_first()`] | no promise: fast, any path | every state generated | any |
+//!
 //! **Admissible and consistent.** A heuristic is *admissible* when it never overestimates
 //! the cheapest cost from a state to a goal; every engine returns an optimal solution when it
 //! is, and [`check_path`] (run automatically in debug builds) catches one that is not along
@@ -68,12 +79,45 @@
 //! [`Stats::expanded`] the nodes whose children were created, over all iterations, the way
 //! the literature counts them; [`Stats::thresholds`] lists IDA*'s iterations and
 //! [`Stats::stored`] the states A* and BFS kept.
+//!
+//! ## Glossary
+//!
+//! - **AOJ, POJ, HDU, Luogu:** online judges (Aizu Online Judge, Peking University, Hangzhou
+//!   Dianzi University, Luogu), whose classic problems the examples answer in their exact
+//!   formats: AOJ ALDS1_13_C (the 15-puzzle), POJ 1077 / HDU 1043 ("Eight", a path for the
+//!   8-puzzle), POJ 2286 (the rotation game), Luogu P1379 (the 8-puzzle's distance).
+//! - **Korf's instances:** the 100 random 15-puzzles of Korf's 1985 IDA* paper, the field's
+//!   standard benchmark; goal `0 1 … 15`, blank first. The `korf` example reads them.
+//! - **Admissible, consistent:** see above; **optimal:** no cheaper solution exists.
+//! - **Node generated, expanded:** a node is *generated* when it is created as a child, and
+//!   *expanded* when its own children are generated ([`Stats`]).
+//! - **Threshold (IDA\*):** the cost bound of one iteration: paths whose cost plus heuristic
+//!   exceeds it are cut off; the next iteration's threshold is the least value cut off.
+//! - **Frontier:** the states generated but not yet expanded (A\*'s open list, BFS's queue);
+//!   parallel IDA\* also calls so the subtrees it shares out among its threads.
+//! - **Backed-up value (RBFS):** the least `f = cost + heuristic` found below a node when
+//!   RBFS last left its subtree, stored in place of the node's own `f`, so that the search
+//!   knows when to come back to it.
+//! - **Pattern database (PDB):** a table of the exact cost of placing a subset of the tiles
+//!   (a *pattern*), the others ignored, built by a search backwards from the goal.
+//!   **Additive:** the tiles are split into disjoint groups and the groups' costs added,
+//!   counting only moves of each group's own tiles, which stays admissible. **5-5-5, 6-6-3,
+//!   7-8:** the sizes of the groups a 15-puzzle's tiles are split into; larger groups give a
+//!   better heuristic and a larger table (`PARTITION_555` and the others in
+//!   [`heuristics::pattern_database`]).
+//! - **Reflection:** the 15-puzzle's board mirrored along its main diagonal maps the goal to
+//!   itself, so one database also serves the mirrored board; the heuristic is the larger of
+//!   the two lookups.
+//! - **Lehmer code, Cantor expansion, rank:** a numbering of the permutations of `n` items as
+//!   `0..n!`, used to index a table by state ([`permutation`]).
+//! - **Linear conflict:** two tiles in their goal row (or column) in the wrong order; one must
+//!   leave the line, adding two moves to the Manhattan distance.
 
 #![deny(missing_docs)]
 
 pub mod closures;
 mod cost;
-pub mod engines;
+mod engines;
 pub mod heuristics;
 mod limits;
 mod options;

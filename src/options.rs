@@ -96,7 +96,8 @@ pub enum ProgressEvent {
 
 /// A progress report, handed to the observer of [`SearchOptions::observer`].
 ///
-/// Costs are given as [`CostValue`]s, so that one observer serves problems of any cost type.
+/// The only costs in a report are IDA*'s thresholds, in the [`event`](Self::event), given as
+/// [`CostValue`]s so that one observer serves problems of any cost type.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Progress {
     /// What happened.

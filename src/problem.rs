@@ -310,7 +310,7 @@ pub trait SearchProblem {
     /// - return [`ControlFlow::Break`] at once, after undoing the move, when `visit` does.
     ///
     /// The engine recurses through this method, so it calls it at most a few hundred levels
-    /// deep and goes on on an explicit stack below that.
+    /// deep and continues on an explicit stack below that.
     ///
     /// ```
     /// use std::ops::ControlFlow;

@@ -1,27 +1,18 @@
 //! The search engines, one per file. Each is a plain function taking `&problem`, with a
-//! `_with` variant that takes [`SearchOptions`](crate::SearchOptions).
+//! `_with` variant that takes [`SearchOptions`](crate::SearchOptions), all re-exported at
+//! the crate's root (the crate's page compares them).
 //!
-//! | engine | optimal with | memory | returns among equal-cost solutions |
-//! |---|---|---|---|
-//! | [`ida_star()`] | admissible heuristic | the path | the lexicographically smallest |
-//! | [`a_star()`] | admissible heuristic | every state generated | any |
-//! | [`a_star_packed()`] | admissible heuristic | every state generated, packed | any |
-//! | [`bfs()`] | unit costs (fewest moves) | every state reached | the lexicographically smallest |
-//! | [`rbfs()`] | admissible heuristic | the path and its siblings | any |
-//! | [`dijkstra()`] | always (ignores the heuristic) | every state generated | any |
-//! | [`weighted_a_star()`] | within `w` times the optimum | every state generated | any |
-//! | [`greedy_best_first()`] | no promise: fast, any path | every state generated | any |
 
-pub mod a_star;
+mod a_star;
 mod best_first;
-pub mod bfs;
-pub mod dijkstra;
-pub mod ida_star;
+mod bfs;
+mod dijkstra;
+mod ida_star;
 mod node_table;
 #[cfg(feature = "parallel")]
-pub mod parallel_ida_star;
-pub mod rbfs;
-pub mod weighted_a_star;
+mod parallel_ida_star;
+mod rbfs;
+mod weighted_a_star;
 
 pub use a_star::{a_star, a_star_packed, a_star_packed_with, a_star_with};
 pub use bfs::{bfs, bfs_with, distance_table, DistanceTable, TableError};
