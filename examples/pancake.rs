@@ -1,6 +1,6 @@
 //! The pancake puzzle, a problem of the user's own that the crate does not ship, written the
 //! way the crate's docs teach, and benchmarked against a hand-written C++ IDA* of the same
-//! search (`benches/compare_pancake.sh`).
+//! search (`benches/compare_own.sh pancake`).
 //!
 //! A stack of n pancakes of sizes 0..n, top first; a move flips the top k (2 <= k <= n); the
 //! goal is the stack sorted, smallest on top. The heuristic is the gap count (Helmert 2010):
@@ -26,9 +26,7 @@
 //! per line, a summary on stderr. `--generate N COUNT SEED` prints COUNT random stacks of N;
 //! `--help` prints the usage.
 
-use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
-use std::time::Instant;
 
 use informed::closures::FnProblem;
 use informed::{ida_star, MoveBuffer, SearchProblem};
@@ -36,6 +34,8 @@ use informed::{ida_star, MoveBuffer, SearchProblem};
 #[allow(dead_code)]
 #[path = "common/args.rs"]
 mod args;
+#[path = "common/styles.rs"]
+mod styles;
 
 /// The most pancakes a stack holds here.
 const MAX: usize = 24;
@@ -196,18 +196,6 @@ fn by_closures(pancakes: &Pancakes) -> (u32, u64) {
     )
 }
 
-/// A random stack of `n` from a xorshift generator.
-fn random_stack(n: usize, state: &mut u64) -> Vec<u8> {
-    let mut cakes: Vec<u8> = (0..n as u8).collect();
-    for i in (1..n).rev() {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        cakes.swap(i, (*state % (i as u64 + 1)) as usize);
-    }
-    cakes
-}
-
 const HELP: &str = "\
 usage: pancake [--style docs|plain|closures] < stacks
        pancake --generate N COUNT SEED
@@ -230,67 +218,16 @@ Options:
 ";
 
 fn main() -> ExitCode {
-    let mut args = args::Args::new("pancake", HELP);
-    let mut style = "docs".to_string();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--generate" => {
-                let n: u64 = args.number("--generate", "N COUNT SEED: the stack size first");
-                let count: u64 = args.number("--generate", "N COUNT SEED: then the count");
-                let seed: u64 = args.number("--generate", "N COUNT SEED: then the seed");
-                if !(2..=MAX as u64).contains(&n) {
-                    args.fail(&format!("stacks of 2 to {MAX} pancakes, not {n}"));
-                }
-                let mut state = seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-                let mut out = io::stdout().lock();
-                for id in 1..=count {
-                    let cakes = random_stack(n as usize, &mut state);
-                    let cakes: Vec<String> = cakes.iter().map(u8::to_string).collect();
-                    if writeln!(out, "{id} {n} {}", cakes.join(" ")).is_err() {
-                        break;
-                    }
-                }
-                return ExitCode::SUCCESS;
-            }
-            "--style" => style = args.value("--style", "docs, plain or closures"),
-            _ => args.unexpected(&arg),
-        }
-    }
-    if !matches!(style.as_str(), "docs" | "plain" | "closures") {
-        args.fail(&format!(
-            "--style is docs, plain or closures, not '{}'",
-            args::excerpt(&style)
-        ));
-    }
-    let mut out = io::stdout().lock();
-    let (mut total_nodes, mut total_ms) = (0u64, 0f64);
-    for (number, line) in io::stdin().lock().lines().enumerate() {
-        let Ok(line) = line else { break };
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let fields: Option<Vec<usize>> = line.split_whitespace().map(|t| t.parse().ok()).collect();
-        let stack = fields.and_then(|f| {
-            let (&id, rest) = f.split_first()?;
-            let (&n, cakes) = rest.split_first()?;
-            let mut seen = [false; MAX];
-            let valid = (2..=MAX).contains(&n)
-                && cakes.len() == n
-                && cakes
-                    .iter()
-                    .all(|&c| c < n && !std::mem::replace(&mut seen[c], true));
-            valid.then(|| (id, cakes.iter().map(|&c| c as u8).collect::<Vec<u8>>()))
-        });
-        let Some((id, cakes)) = stack else {
-            eprintln!(
-                "pancake: line {}: expected <id> <n> and a permutation of 0..n",
-                number + 1
-            );
-            return ExitCode::from(2);
-        };
-        let pancakes = Pancakes::new(&cakes);
-        let started = Instant::now();
-        let (length, nodes) = match style.as_str() {
+    let puzzle = styles::Puzzle {
+        program: "pancake",
+        help: HELP,
+        sizes: 2..=MAX,
+        generate: styles::random_permutation,
+        refuse: styles::every_permutation_solvable,
+    };
+    styles::run(&puzzle, |style, cakes| {
+        let pancakes = Pancakes::new(cakes);
+        match style {
             "plain" => {
                 let result = ida_star(&Plain(pancakes));
                 (
@@ -306,12 +243,6 @@ fn main() -> ExitCode {
                     result.stats.generated,
                 )
             }
-        };
-        let ms = started.elapsed().as_secs_f64() * 1e3;
-        let _ = writeln!(out, "{id} {length} {nodes} {ms:.1}");
-        total_nodes += nodes;
-        total_ms += ms;
-    }
-    eprintln!("pancake ({style}): total nodes {total_nodes}, ms {total_ms:.1}");
-    ExitCode::SUCCESS
+        }
+    })
 }

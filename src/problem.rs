@@ -111,7 +111,7 @@ impl<'a, M, C> IntoIterator for &'a MoveBuffer<M, C> {
 /// On the pancake puzzle (`examples/pancake.rs`), a problem written with the first four of
 /// these runs at 1.3 times the instructions per node of a hand-written C++ IDA*; with a
 /// heuristic and inverse moves alone, at 1.5 times those of a C++ that also applies every
-/// child to read its heuristic (`benches/compare_pancake.sh`).
+/// child to read its heuristic (`benches/compare_own.sh pancake`).
 ///
 /// Costs are any [`Cost`] type: the primitive integers, signed or not, and `f32` / `f64`.
 ///

@@ -321,7 +321,7 @@ fn pancake_solves_every_style_alike_and_names_a_bad_line() {
 }
 
 /// Every example, with words its help must hold.
-const EXAMPLES: [(&str, &[&str]); 9] = [
+const EXAMPLES: [(&str, &[&str]); 10] = [
     ("eight_puzzle", &["--goal", "--show", "x for the blank"]),
     ("eight_puzzle_path", &["--show", "u, d, l, r"]),
     ("fifteen_puzzle", &["--show", "whole lines", "x"]),
@@ -342,6 +342,10 @@ const EXAMPLES: [(&str, &[&str]); 9] = [
         ],
     ),
     ("pancake", &["--style", "--generate N COUNT SEED"]),
+    (
+        "topspin",
+        &["--style", "--generate N COUNT SEED", "odd size"],
+    ),
     ("port_from_pathfinding", &["knight"]),
     ("stop_latency", &["cancellation"]),
     ("vs_pathfinding", &["MAP_DIR", "astar", "bfs", "idastar"]),
@@ -539,6 +543,74 @@ fn every_example_reads_boards_by_one_rule() {
     assert_eq!(out.status, Some(2));
     assert!(
         out.stderr.contains("ends after 1 of its 16 numbers"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn topspin_solves_every_style_alike_and_optimally() {
+    let generated = run("topspin", &["--generate", "8", "6", "5"], "");
+    assert_eq!(generated.status, Some(0));
+    let fields = |out: &Run, take: usize| -> Vec<String> {
+        out.stdout
+            .lines()
+            .map(|line| {
+                line.split_whitespace()
+                    .take(take)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    };
+    let docs = run("topspin", &[], &generated.stdout);
+    let plain = run("topspin", &["--style", "plain"], &generated.stdout);
+    let closures = run("topspin", &["--style", "closures"], &generated.stdout);
+    for out in [&docs, &plain, &closures] {
+        assert_eq!(out.status, Some(0), "{}", out.stderr);
+    }
+    assert_eq!(
+        fields(&docs, 3),
+        fields(&plain, 3),
+        "same lengths and node counts"
+    );
+    assert_eq!(fields(&docs, 2), fields(&closures, 2), "same lengths");
+    // Each length is the fewest turns, by breadth-first search over the rings.
+    for (line, answer) in generated.stdout.lines().zip(docs.stdout.lines()) {
+        let ring: Vec<u8> = line
+            .split_whitespace()
+            .skip(2)
+            .map(|t| t.parse().unwrap())
+            .collect();
+        let n = ring.len();
+        let problem = informed::closures::FnProblem::new(
+            ring,
+            move |ring: &Vec<u8>| {
+                (0..n)
+                    .map(|i| {
+                        let mut next = ring.clone();
+                        next.swap(i, (i + 3) % n);
+                        next.swap((i + 1) % n, (i + 2) % n);
+                        (next, 1u32)
+                    })
+                    .collect::<Vec<_>>()
+            },
+            |_: &Vec<u8>| 0,
+            move |ring: &Vec<u8>| {
+                (0..n).all(|i| (ring[i] as usize + 1) % n == ring[(i + 1) % n] as usize)
+            },
+        );
+        let fewest = bfs(&problem)
+            .into_solution()
+            .expect("generated rings are solvable");
+        let length: usize = answer.split_whitespace().nth(1).unwrap().parse().unwrap();
+        assert_eq!(length, fewest.len(), "{line}");
+    }
+    // An odd ring in odd order cannot be solved: refused, after the rings before it.
+    let out = run("topspin", &[], "1 7 0 1 2 3 4 5 6\n2 7 1 0 2 3 4 5 6\n");
+    assert_eq!((out.status, out.stdout.lines().count()), (Some(2), 1));
+    assert!(
+        out.stderr.contains("line 2") && out.stderr.contains("unsolvable"),
         "{}",
         out.stderr
     );
