@@ -30,7 +30,7 @@
 //!
 //! **Pick an engine.**
 //!
-//! - [`ida_star()`]: memory linear in the depth, no state is ever cloned; the engine for
+//! - [`ida_star()`]: memory linear in the depth, nothing allocated per node; the engine for
 //!   puzzles with a good admissible heuristic and few distinct costs (sliding tiles, the
 //!   rotation game). Returns the lexicographically smallest optimal solution. With the
 //!   `parallel` feature, `parallel_ida_star` runs it on every core and returns the same

@@ -109,9 +109,16 @@ impl<'a, M, C> IntoIterator for &'a MoveBuffer<M, C> {
 /// - [`visit_children`](Self::visit_children): a hand-written loop, the last few percent.
 ///
 /// On the pancake puzzle (`examples/pancake.rs`), a problem written with the first four of
-/// these runs at 1.3 times the instructions per node of a hand-written C++ IDA*; with a
-/// heuristic and inverse moves alone, at 1.5 times those of a C++ that also applies every
-/// child to read its heuristic (`benches/compare_own.sh pancake`).
+/// these runs at 1.2 times the instructions per node of a hand-written C++ IDA*; with a
+/// heuristic and inverse moves alone, at 1.06 times those of a C++ that also applies every
+/// child to read its heuristic (`benches/compare_own.sh pancake`; the README has TopSpin's
+/// figures too).
+///
+/// A state of at most 64 bytes that owns no heap memory (no `Vec`, `Box` or `String` in it,
+/// so that its clone is a plain copy) is restored by the default loop by copying it back
+/// rather than by [`undo`](Self::undo): a copy costs a few instructions where an undo is often
+/// as dear as the move. [`apply`](Self::apply) and `undo` should therefore change nothing but
+/// the state (the engines that store states never call `undo` either).
 ///
 /// Costs are any [`Cost`] type: the primitive integers, signed or not, and `f32` / `f64`.
 ///
@@ -281,7 +288,9 @@ pub trait SearchProblem {
     ///
     /// The depth-first engines work in place, applying and undoing moves, for every move for
     /// which this holds; for the others they clone the state before applying the move and
-    /// restore the clone after, which is correct but slower. A problem that overrides `undo`
+    /// restore the clone after, which is correct, and slower for large states. (The default
+    /// [`visit_children`](Self::visit_children) copies back a small state that owns nothing
+    /// either way: see the trait's page.) A problem that overrides `undo`
     /// without giving inverses (keeping what it needs to restore in the state, say) overrides
     /// this too, to return `true`.
     #[inline]
@@ -455,10 +464,22 @@ pub trait SearchProblem {
     }
 }
 
+/// Whether the default [`SearchProblem::visit_children`] restores a state by copying it back
+/// rather than by [`SearchProblem::undo`]: for a state of at most [`COPY_BACK_BYTES`] that
+/// owns nothing (no drop glue: no `Vec`, `Box`, `String`), whose clone is a plain copy. Copying
+/// 26 bytes back costs a few instructions; undoing a move is often as dear as applying it (a
+/// pancake flip, a TopSpin turn, and every heuristic the state keeps, worked out again).
+pub(crate) const fn copies_back<S>() -> bool {
+    core::mem::size_of::<S>() <= COPY_BACK_BYTES && !core::mem::needs_drop::<S>()
+}
+
+/// The largest state [`copies_back`] copies.
+pub(crate) const COPY_BACK_BYTES: usize = 64;
+
 /// One child of the default [`SearchProblem::visit_children`]: skipped if it is `skip`,
 /// offered to [`ChildVisitor::prune`] when its heuristic is known without applying its move,
-/// and otherwise visited in place (or on a copy kept to restore, when the move cannot be
-/// undone).
+/// and otherwise visited in place, restored by [`undo`](SearchProblem::undo), or on a copy
+/// kept to restore (a small state that owns nothing, or a move that cannot be undone).
 #[allow(clippy::inline_always)]
 #[inline(always)]
 fn visit_child<P: SearchProblem, V: ChildVisitor<P>>(
@@ -477,7 +498,7 @@ fn visit_child<P: SearchProblem, V: ChildVisitor<P>>(
             return ControlFlow::Continue(());
         }
     }
-    if problem.can_undo(mv) {
+    if !copies_back::<P::State>() && problem.can_undo(mv) {
         problem.apply(state, mv);
         let flow = visitor.visit(state, mv, cost);
         problem.undo(state, mv);

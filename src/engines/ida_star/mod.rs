@@ -28,10 +28,11 @@ pub(crate) use recursive::Recursive;
 ///   solutions, IDA* returns the one whose moves are lexicographically smallest in the order
 ///   [`SearchProblem::moves`] yields them.
 /// - **Work in place:** states are changed by [`apply`](SearchProblem::apply) and restored by
-///   [`undo`](SearchProblem::undo) (through [`SearchProblem::visit_children`], which a
-///   problem may override with a tighter loop); no state is cloned and nothing is allocated
-///   per node. The search recurses like a hand-written IDA*, one small call frame per level,
-///   and below 400 levels continues on an explicit stack, so depth is limited by memory only.
+///   [`undo`](SearchProblem::undo), or by copying back a small state that owns nothing
+///   (through [`SearchProblem::visit_children`], which a problem may override with a tighter
+///   loop); nothing is allocated per node. The search recurses like a hand-written IDA*,
+///   one small call frame per level, and below 400 levels continues on an explicit stack, so
+///   depth is limited by memory only.
 /// - **Time:** O(b^d) node generations for branching factor b and solution depth d, times the
 ///   number of iterations; **memory:** O(d), one move buffer per depth.
 /// - **Termination:** in a finite space with no goal, IDA* proves that no solution exists only
