@@ -109,9 +109,9 @@ impl<'a, M, C> IntoIterator for &'a MoveBuffer<M, C> {
 /// - [`visit_children`](Self::visit_children): a hand-written loop, the last few percent.
 ///
 /// On the pancake puzzle (`examples/pancake.rs`), a problem written with the first four of
-/// these runs at 1.2 times the instructions per node of a hand-written C++ IDA*; with a
-/// heuristic and inverse moves alone, at 1.06 times those of a C++ that also applies every
-/// child to read its heuristic (`benches/compare_own.sh pancake`; the README has TopSpin's
+/// these runs at 1.04 to 1.06 times the instructions per node of a hand-written C++ IDA*;
+/// with a heuristic and inverse moves alone, at 1.03 to 1.06 times those of a C++ that also
+/// applies every child to read its heuristic (`benches/compare_own.sh pancake`; the README has TopSpin's
 /// figures too).
 ///
 /// A state of at most 64 bytes that owns no heap memory (no `Vec`, `Box` or `String` in it,
