@@ -9,19 +9,21 @@
 //! Prints, per engine, the median and worst delay between the deadline (or the cancel call)
 //! and the moment the search returned, over several runs. Takes no arguments but `--help`.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use informed::puzzles::SlidingPuzzle;
 use informed::{
-    a_star_with, bfs_with, ida_star_with, rbfs_with, CancelToken, MoveBuffer, ResultOf,
-    SearchOptions, SearchProblem, StopReason,
+    a_star_with, bfs_with, ida_star_with, rbfs_with, CancelToken, ResultOf, SearchOptions,
+    SearchProblem, StopReason,
 };
 
 #[allow(dead_code)]
 #[path = "common/args.rs"]
 mod args;
+#[path = "common/slowing.rs"]
+mod slowing;
+
+use slowing::Slowing;
 
 const HELP: &str = "\
 usage: stop_latency
@@ -56,52 +58,6 @@ where
     #[cfg(feature = "parallel")]
     engines.push(("parallel", informed::parallel_ida_star_with));
     engines
-}
-
-/// A line with free nodes until `fast` expansions were made, then `slow` each; the
-/// token is cancelled at the change, whose moment is kept.
-struct Slowing {
-    fast: u64,
-    slow: Duration,
-    calls: AtomicU64,
-    token: CancelToken,
-    changed: Mutex<Option<Instant>>,
-}
-
-impl SearchProblem for Slowing {
-    type State = u32;
-    type Move = bool;
-    type Cost = u32;
-    fn start(&self) -> u32 {
-        0
-    }
-    fn is_goal(&self, _: &u32) -> bool {
-        false
-    }
-    fn moves(&self, _: &u32, moves: &mut MoveBuffer<bool, u32>) {
-        let calls = self.calls.fetch_add(1, Ordering::Relaxed);
-        if calls == self.fast {
-            if let Ok(mut changed) = self.changed.lock() {
-                *changed = Some(Instant::now());
-            }
-            self.token.cancel();
-        }
-        if calls >= self.fast {
-            std::thread::sleep(self.slow);
-        }
-        moves.push((true, 1));
-        moves.push((false, 1));
-    }
-    fn apply(&self, at: &mut u32, forward: bool) {
-        *at = if forward {
-            at.wrapping_add(1)
-        } else {
-            at.wrapping_sub(1)
-        };
-    }
-    fn inverse(&self, forward: bool) -> Option<bool> {
-        Some(!forward)
-    }
 }
 
 fn summary(delays: &mut [Duration]) -> String {
@@ -157,13 +113,7 @@ fn main() {
         let mut slowdown_late = Vec::new();
         for _ in 0..3 {
             let token = CancelToken::new();
-            let problem = Slowing {
-                fast: 3_000_000,
-                slow: Duration::from_micros(50),
-                calls: AtomicU64::new(0),
-                token: token.clone(),
-                changed: Mutex::new(None),
-            };
+            let problem = Slowing::new(3_000_000, Duration::from_micros(50), token.clone());
             let options = SearchOptions::new().cancel_token(token);
             let result = engines::<Slowing>()
                 .into_iter()

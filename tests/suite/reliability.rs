@@ -2,8 +2,6 @@
 //! type's limits, adapters driven deep, bad sizes. One test per defect found that way; each
 //! failed before its fix.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use informed::closures::FnProblem;
@@ -374,63 +372,17 @@ fn limits_are_checked_at_children_cut_off_too() {
     );
 }
 
-/// Free nodes until `fast` expansions have been made, then `slow` per expansion; the token is
-/// cancelled at the change, whose moment is recorded.
-struct Slowing {
-    fast: u64,
-    slow: Duration,
-    calls: AtomicU64,
-    token: CancelToken,
-    changed: Mutex<Option<Instant>>,
-}
+/// The slowing line the `stop_latency` example measures, shared with it.
+#[path = "../../examples/common/slowing.rs"]
+mod slowing;
 
-impl SearchProblem for Slowing {
-    type State = u32;
-    type Move = bool;
-    type Cost = u32;
-    fn start(&self) -> u32 {
-        0
-    }
-    fn is_goal(&self, _: &u32) -> bool {
-        false
-    }
-    fn moves(&self, _: &u32, moves: &mut MoveBuffer<bool, u32>) {
-        let calls = self.calls.fetch_add(1, Ordering::Relaxed);
-        if calls == self.fast {
-            if let Ok(mut changed) = self.changed.lock() {
-                *changed = Some(Instant::now());
-            }
-            self.token.cancel();
-        }
-        if calls >= self.fast {
-            std::thread::sleep(self.slow);
-        }
-        moves.push((true, 1));
-        moves.push((false, 1));
-    }
-    fn apply(&self, at: &mut u32, forward: bool) {
-        *at = if forward {
-            at.wrapping_add(1)
-        } else {
-            at.wrapping_sub(1)
-        };
-    }
-    fn inverse(&self, forward: bool) -> Option<bool> {
-        Some(!forward)
-    }
-}
+use slowing::Slowing;
 
 #[test]
 fn a_search_whose_nodes_turn_slow_still_stops_within_milliseconds() {
     for (name, engine) in engines::<Slowing>() {
         let token = CancelToken::new();
-        let problem = Slowing {
-            fast: 3_000_000,
-            slow: Duration::from_micros(50),
-            calls: AtomicU64::new(0),
-            token: token.clone(),
-            changed: Mutex::new(None),
-        };
+        let problem = Slowing::new(3_000_000, Duration::from_micros(50), token.clone());
         let options = SearchOptions::new()
             .cancel_token(token)
             .max_stored(4_000_000);
