@@ -501,6 +501,22 @@ pub(crate) enum Promise {
     AnyPath,
 }
 
+/// The outcome of a depth-first engine whose start is a goal: the empty path, at cost zero.
+pub(crate) fn solved_at_start<P: SearchProblem>(
+    problem: &P,
+    start: P::State,
+    options: &SearchOptions,
+) -> Outcome<P::State, P::Move, P::Cost> {
+    solved(
+        problem,
+        start,
+        Vec::new(),
+        Some(P::Cost::ZERO),
+        options,
+        Promise::Optimal,
+    )
+}
+
 /// Builds the outcome the engines return for a path they found: its cost (`cost`, when the
 /// engine added it up along the path itself, or else added up here by replaying the moves,
 /// and refused if it reaches [`Cost::MAX`]), the states if the caller asked for them, and the

@@ -9,7 +9,7 @@ use crate::engines::ida_star::{next_threshold, Iteration, Iterations, Recursive,
 use crate::limits::{SharedLimits, Watch};
 use crate::options::{CancelToken, ProgressEvent, SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, SearchProblem};
-use crate::solution::{solved, Outcome, ProblemError, Promise, ResultOf, Stats};
+use crate::solution::{solved, solved_at_start, Outcome, ProblemError, Promise, ResultOf, Stats};
 
 /// Solves `problem` with IDA* on all the threads of the current rayon pool, with default
 /// options. Needs the `parallel` feature.
@@ -149,14 +149,7 @@ where
     let mut watch: Watch<'_, P::Cost> = Watch::new(options);
     let start = problem.start();
     if problem.is_goal(&start) {
-        return solved(
-            problem,
-            start,
-            Vec::new(),
-            Some(P::Cost::ZERO),
-            options,
-            Promise::Optimal,
-        );
+        return solved_at_start(problem, start, options);
     }
     let threads = rayon::current_num_threads().max(1);
     let mut threshold = problem.heuristic(&start);

@@ -8,7 +8,7 @@ use crate::engines::ida_star::{repeats_a_state, ZERO_RUN};
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, SearchProblem};
-use crate::solution::{solved, Outcome, ProblemError, Promise, ResultOf, Stats};
+use crate::solution::{solved, solved_at_start, Outcome, ProblemError, Promise, ResultOf, Stats};
 
 /// Solves `problem` with recursive best-first search (Korf, 1993), with default options.
 ///
@@ -120,14 +120,7 @@ impl<P: SearchProblem> Search<'_, P> {
         let problem = self.problem;
         let infinite = P::Cost::MAX;
         if problem.is_goal(&self.state) {
-            return solved(
-                problem,
-                problem.start(),
-                Vec::new(),
-                Some(P::Cost::ZERO),
-                options,
-                Promise::Optimal,
-            );
+            return solved_at_start(problem, problem.start(), options);
         }
         let h = problem.heuristic(&self.state);
         if !h.is_valid() {

@@ -11,7 +11,7 @@ use crate::cost::Cost;
 use crate::limits::Watch;
 use crate::options::{ProgressEvent, SearchOptions, StopReason};
 use crate::problem::SearchProblem;
-use crate::solution::{solved, Outcome, ProblemError, Promise, ResultOf, Stats};
+use crate::solution::{solved, solved_at_start, Outcome, ProblemError, Promise, ResultOf, Stats};
 
 pub(crate) use explicit::Search;
 pub(crate) use recursive::Recursive;
@@ -144,14 +144,7 @@ fn deepen<'p, P: SearchProblem>(
     options: &SearchOptions,
 ) -> Outcome<P::State, P::Move, P::Cost> {
     if problem.is_goal(search.start()) {
-        return solved(
-            problem,
-            problem.start(),
-            Vec::new(),
-            Some(P::Cost::ZERO),
-            options,
-            Promise::Optimal,
-        );
+        return solved_at_start(problem, problem.start(), options);
     }
     let mut threshold = problem.heuristic(search.start());
     if !threshold.is_valid() {
