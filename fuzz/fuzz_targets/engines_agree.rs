@@ -8,10 +8,14 @@ use informed::permutation;
 use informed::puzzles::sliding_tile::Board;
 use informed::puzzles::{Slide, SlidingPuzzle};
 use informed::{
-    a_star, a_star_packed, bfs, ida_star, rbfs, replay, ListedChildren, MoveBuffer, PackedStates,
-    SearchProblem,
+    a_star, a_star_packed, bfs, ida_star, rbfs, replay, ListedChildren, PackedStates, SearchProblem,
 };
 use libfuzzer_sys::fuzz_target;
+
+#[path = "common/graph.rs"]
+mod graph;
+
+use graph::Graph;
 
 fn sliding<const N: usize>(width: usize, height: usize, data: &[u8])
 where
@@ -49,53 +53,9 @@ where
     }
 }
 
-/// A weighted directed graph read from bytes; the heuristic is zero.
-struct Graph {
-    edges: Vec<Vec<(usize, u32)>>,
-    goal: usize,
-}
-
-impl SearchProblem for Graph {
-    type State = usize;
-    type Move = (usize, usize);
-    type Cost = u32;
-    fn start(&self) -> usize {
-        0
-    }
-    fn is_goal(&self, node: &usize) -> bool {
-        *node == self.goal
-    }
-    fn moves(&self, node: &usize, moves: &mut MoveBuffer<(usize, usize), u32>) {
-        moves.extend(
-            self.edges[*node]
-                .iter()
-                .enumerate()
-                .map(|(i, &(_, c))| ((*node, i), c)),
-        );
-    }
-    fn apply(&self, node: &mut usize, (from, edge): (usize, usize)) {
-        *node = self.edges[from][edge].0;
-    }
-    fn undo(&self, node: &mut usize, (from, _): (usize, usize)) {
-        *node = from;
-    }
-    fn can_undo(&self, _: (usize, usize)) -> bool {
-        true
-    }
-}
-
 fn graph(data: &[u8]) {
     let nodes = 2 + usize::from(data[0] % 10);
-    let mut edges = vec![Vec::new(); nodes];
-    // At most 24 edges: IDA* and RBFS with cycle detection enumerate simple paths.
-    for pair in data[1..].chunks_exact(3).take(24) {
-        let from = usize::from(pair[0]) % nodes;
-        edges[from].push((usize::from(pair[1]) % nodes, 1 + u32::from(pair[2] % 20)));
-    }
-    let graph = Graph {
-        edges,
-        goal: nodes - 1,
-    };
+    let graph = Graph::read(nodes, &data[1..], 1, None);
     let options = informed::SearchOptions::new().detect_cycles(true);
     let by_a_star = a_star(&graph).into_solution().map(|s| s.cost);
     let by_ida = informed::ida_star_with(&graph, &options)

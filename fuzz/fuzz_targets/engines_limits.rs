@@ -16,77 +16,14 @@ use std::time::Instant;
 
 use informed::{
     a_star_with, bfs_with, ida_star_with, parallel_ida_star_with, rbfs_with, replay, CancelToken,
-    MoveBuffer, Outcome, ResultOf, SearchOptions, SearchProblem, StopReason,
+    Outcome, ResultOf, SearchOptions, SearchProblem, StopReason,
 };
 use libfuzzer_sys::fuzz_target;
 
-/// A weighted directed graph read from bytes, with a heuristic of the exact distance divided
-/// by `divisor` (admissible), or zero.
-struct Graph {
-    edges: Vec<Vec<(usize, u32)>>,
-    goal: usize,
-    exact: Vec<Option<u32>>,
-    divisor: u32,
-}
+#[path = "common/graph.rs"]
+mod graph;
 
-impl SearchProblem for Graph {
-    type State = usize;
-    type Move = (usize, usize);
-    type Cost = u32;
-    fn start(&self) -> usize {
-        0
-    }
-    fn is_goal(&self, node: &usize) -> bool {
-        *node == self.goal
-    }
-    fn heuristic(&self, node: &usize) -> u32 {
-        self.exact[*node].map_or(0, |d| d / self.divisor)
-    }
-    fn moves(&self, node: &usize, moves: &mut MoveBuffer<(usize, usize), u32>) {
-        moves.extend(
-            self.edges[*node]
-                .iter()
-                .enumerate()
-                .map(|(i, &(_, c))| ((*node, i), c)),
-        );
-    }
-    fn apply(&self, node: &mut usize, (from, edge): (usize, usize)) {
-        *node = self.edges[from][edge].0;
-    }
-    fn undo(&self, node: &mut usize, (from, _): (usize, usize)) {
-        *node = from;
-    }
-    fn can_undo(&self, _: (usize, usize)) -> bool {
-        true
-    }
-}
-
-/// The cheapest cost from every node to `goal`, by Dijkstra backwards (quadratic: the graphs
-/// are tiny).
-fn distances_to(edges: &[Vec<(usize, u32)>], goal: usize) -> Vec<Option<u32>> {
-    let n = edges.len();
-    let mut best: Vec<Option<u32>> = vec![None; n];
-    let mut done = vec![false; n];
-    best[goal] = Some(0);
-    loop {
-        let Some(node) = (0..n)
-            .filter(|&v| !done[v] && best[v].is_some())
-            .min_by_key(|&v| best[v])
-        else {
-            break;
-        };
-        done[node] = true;
-        let d = best[node].unwrap_or(0);
-        for (from, out) in edges.iter().enumerate() {
-            for &(to, cost) in out {
-                if to == node && best[from].is_none_or(|b| d + cost < b) {
-                    best[from] = Some(d + cost);
-                }
-            }
-        }
-    }
-    best
-}
+use graph::Graph;
 
 type Engine = fn(&Graph, &SearchOptions) -> ResultOf<Graph>;
 
@@ -98,7 +35,10 @@ fn check(name: &str, graph: &Graph, options: &SearchOptions, result: &ResultOf<G
         Outcome::Solved(solution) => {
             let (end, cost) = replay(graph, &solution.moves).expect("the moves are legal");
             assert!(graph.is_goal(&end), "{name}: the path ends at the goal");
-            assert_eq!(cost, solution.cost, "{name}: the cost is the sum of the moves");
+            assert_eq!(
+                cost, solution.cost,
+                "{name}: the cost is the sum of the moves"
+            );
             if let Some(bound) = options.cost_bound.and_then(|b| b.as_u128()) {
                 assert!(u128::from(cost) <= bound, "{name}: within the bound");
             }
@@ -111,7 +51,11 @@ fn check(name: &str, graph: &Graph, options: &SearchOptions, result: &ResultOf<G
             StopReason::NodeLimit => {
                 let max = options.max_nodes.expect("a node limit was set");
                 let slack = if parallel { 2 * 4096 + widest } else { widest };
-                assert!(result.stats.generated <= max + slack, "{name}: {:?}", result.stats);
+                assert!(
+                    result.stats.generated <= max + slack,
+                    "{name}: {:?}",
+                    result.stats
+                );
             }
             StopReason::MemoryLimit => {
                 let max = options.max_stored.expect("a memory limit was set");
@@ -146,20 +90,7 @@ fuzz_target!(|data: &[u8]| {
     }
     let (head, rest) = data.split_at(8);
     let nodes = 2 + usize::from(head[0] % 10);
-    let mut edges = vec![Vec::new(); nodes];
-    // At most 24 edges: IDA* and RBFS with cycle detection enumerate simple paths.
-    for pair in rest.chunks_exact(3).take(24) {
-        let from = usize::from(pair[0]) % nodes;
-        edges[from].push((usize::from(pair[1]) % nodes, u32::from(pair[2] % 20)));
-    }
-    let goal = nodes - 1;
-    let exact = distances_to(&edges, goal);
-    let graph = Graph {
-        edges,
-        goal,
-        exact,
-        divisor: 1 + u32::from(head[1] % 3),
-    };
+    let graph = Graph::read(nodes, rest, 0, Some(1 + u32::from(head[1] % 3)));
     let flags = head[2];
     let mut options = SearchOptions::new()
         .detect_cycles(true)
