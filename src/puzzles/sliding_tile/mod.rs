@@ -241,6 +241,7 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
         start: &str,
         goal: &str,
     ) -> Result<Self, PuzzleError> {
+        // Before the layouts, so that a wrong size is what is named (`new` checks it again).
         check_size::<N>(width, height)?;
         let start = parse_layout(start, N, Layout::Start)?;
         let goal = parse_layout(goal, N, Layout::Goal)?;
