@@ -115,8 +115,8 @@ impl<'a, M, C> IntoIterator for &'a MoveBuffer<M, C> {
 /// figures too).
 ///
 /// A state of at most 64 bytes that owns no heap memory (no `Vec`, `Box` or `String` in it,
-/// so that its clone is a plain copy) is restored by the default loop by copying it back
-/// rather than by [`undo`](Self::undo): a copy costs a few instructions where an undo is often
+/// so that its clone is a plain copy) is restored by the depth-first engines by copying it
+/// back rather than by [`undo`](Self::undo): a copy costs a few instructions where an undo is often
 /// as dear as the move. [`apply`](Self::apply) and `undo` should therefore change nothing but
 /// the state (the engines that store states never call `undo` either).
 ///
@@ -288,9 +288,8 @@ pub trait SearchProblem {
     ///
     /// The depth-first engines work in place, applying and undoing moves, for every move for
     /// which this holds; for the others they clone the state before applying the move and
-    /// restore the clone after, which is correct, and slower for large states. (The default
-    /// [`visit_children`](Self::visit_children) copies back a small state that owns nothing
-    /// either way: see the trait's page.) A problem that overrides `undo`
+    /// restore the clone after, which is correct, and slower for large states. (They copy back
+    /// a small state that owns nothing either way: see the trait's page.) A problem that overrides `undo`
     /// without giving inverses (keeping what it needs to restore in the state, say) overrides
     /// this too, to return `true`.
     #[inline]
@@ -464,17 +463,25 @@ pub trait SearchProblem {
     }
 }
 
-/// Whether the default [`SearchProblem::visit_children`] restores a state by copying it back
-/// rather than by [`SearchProblem::undo`]: for a state of at most [`COPY_BACK_BYTES`] that
-/// owns nothing (no drop glue: no `Vec`, `Box`, `String`), whose clone is a plain copy. Copying
-/// 26 bytes back costs a few instructions; undoing a move is often as dear as applying it (a
-/// pancake flip, a TopSpin turn, and every heuristic the state keeps, worked out again).
-pub(crate) const fn copies_back<S>() -> bool {
+/// Whether a depth-first engine restores the state after `mv` from a copy it kept before
+/// applying the move, rather than by [`SearchProblem::undo`]: always for a small state that
+/// owns nothing ([`copies_back`]), and for a move that `undo` cannot undo.
+#[inline]
+pub(crate) fn restores_by_copy<P: SearchProblem>(problem: &P, mv: P::Move) -> bool {
+    copies_back::<P::State>() || !problem.can_undo(mv)
+}
+
+/// Whether states of type `S` are restored by copying them back rather than by
+/// [`SearchProblem::undo`]: a state of at most `COPY_BACK_BYTES` that owns nothing (no drop
+/// glue: no `Vec`, `Box`, `String`), whose clone is a plain copy. Copying 26 bytes back costs a
+/// few instructions; undoing a move is often as dear as applying it (a pancake flip, a TopSpin
+/// turn, and every heuristic the state keeps, worked out again).
+const fn copies_back<S>() -> bool {
     core::mem::size_of::<S>() <= COPY_BACK_BYTES && !core::mem::needs_drop::<S>()
 }
 
 /// The largest state [`copies_back`] copies.
-pub(crate) const COPY_BACK_BYTES: usize = 64;
+const COPY_BACK_BYTES: usize = 64;
 
 /// One child of the default [`SearchProblem::visit_children`]: skipped if it is `skip`,
 /// offered to [`ChildVisitor::prune`] when its heuristic is known without applying its move,
@@ -498,16 +505,16 @@ fn visit_child<P: SearchProblem, V: ChildVisitor<P>>(
             return ControlFlow::Continue(());
         }
     }
-    if !copies_back::<P::State>() && problem.can_undo(mv) {
-        problem.apply(state, mv);
-        let flow = visitor.visit(state, mv, cost);
-        problem.undo(state, mv);
-        flow
-    } else {
+    if restores_by_copy(problem, mv) {
         let saved = state.clone();
         problem.apply(state, mv);
         let flow = visitor.visit(state, mv, cost);
         *state = saved;
+        flow
+    } else {
+        problem.apply(state, mv);
+        let flow = visitor.visit(state, mv, cost);
+        problem.undo(state, mv);
         flow
     }
 }

@@ -7,7 +7,7 @@ use crate::cost::Cost;
 use crate::engines::ida_star::{repeats_a_state, ZERO_RUN};
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
-use crate::problem::{MoveBuffer, SearchProblem};
+use crate::problem::{restores_by_copy, MoveBuffer, SearchProblem};
 use crate::solution::{solved, solved_at_start, Outcome, ProblemError, Promise, ResultOf, Stats};
 
 /// Solves `problem` with recursive best-first search (Korf, 1993), with default options.
@@ -24,9 +24,9 @@ use crate::solution::{solved, solved_at_start, Outcome, ProblemError, Promise, R
 ///   equal `F` the first one [`SearchProblem::moves`] yields is tried first, but RBFS does
 ///   not guarantee the lexicographically smallest of several optimal solutions.
 /// - **Work in place:** children are evaluated with [`apply`](SearchProblem::apply) and
-///   [`undo`](SearchProblem::undo) (a copy of the state where
-///   [`can_undo`](SearchProblem::can_undo) says a move cannot be undone); the path lives on an
-///   explicit stack, not the call stack.
+///   [`undo`](SearchProblem::undo) (a copy of the state for a small state that owns
+///   nothing, or where [`can_undo`](SearchProblem::can_undo) says a move cannot be undone);
+///   the path lives on an explicit stack, not the call stack.
 /// - **Time:** at worst exponential in the number of distinct `F` values on the way, like
 ///   IDA*; choosing among a node's b children costs O(log b) each time the search comes back
 ///   to it (they are kept in a heap); **memory:** O(b·d) for branching factor b and depth d.
@@ -178,7 +178,7 @@ impl<P: SearchProblem> Search<'_, P> {
             } else {
                 frame.bound
             };
-            let saved = (!problem.can_undo(mv)).then(|| self.state.clone());
+            let saved = restores_by_copy(problem, mv).then(|| self.state.clone());
             problem.apply(&mut self.state, mv);
             if problem.is_goal(&self.state) {
                 let mut moves: Vec<P::Move> =
@@ -235,7 +235,7 @@ impl<P: SearchProblem> Search<'_, P> {
             if !cost.is_valid() {
                 return Err(ProblemError::InvalidCost { cost: cost.value() });
             }
-            let copy = (!problem.can_undo(mv)).then(|| self.state.clone());
+            let copy = restores_by_copy(problem, mv).then(|| self.state.clone());
             problem.apply(&mut self.state, mv);
             self.stats.generated += 1;
             let repeated = self

@@ -7,7 +7,7 @@ use super::{invalid_heuristic, repeats_a_state, Iteration, Iterations, ZERO_RUN}
 use crate::cost::{min, Cost};
 use crate::limits::Watch;
 use crate::options::SearchOptions;
-use crate::problem::{MoveBuffer, SearchProblem};
+use crate::problem::{restores_by_copy, MoveBuffer, SearchProblem};
 use crate::solution::{ProblemError, Stats};
 
 /// A node on the current path below which the search went deeper: where to resume.
@@ -176,7 +176,7 @@ impl<'p, P: SearchProblem> Search<'p, P> {
                     continue;
                 }
             }
-            if !problem.can_undo(mv) {
+            if restores_by_copy(problem, mv) {
                 saved = Some(self.state.clone());
             }
             problem.apply(&mut self.state, mv);
