@@ -65,6 +65,7 @@
 
 use core::fmt;
 use core::hash::{BuildHasher, Hash, Hasher};
+use core::num::NonZeroU64;
 use core::ops::ControlFlow;
 
 use hashbrown::{DefaultHashBuilder, HashSet};
@@ -93,22 +94,38 @@ pub struct FnProblem<N, FS, FH, FG> {
 /// listed it: a closure whose order changes between calls still gives the same moves.
 #[derive(Clone, Copy, Debug)]
 pub struct FnMove<K> {
-    index: u32,
-    hash: u32,
+    /// The position plus one (high 32 bits) and the hash of the successor (low 32 bits), in
+    /// one word: written at once, a move is read back whole without a stall (two 32-bit
+    /// fields, written apart and then copied as one word, stall the processor at every
+    /// child). Never zero, so that an `Option` of a move, which the engines store with each
+    /// state, is no larger than the move.
+    tag: NonZeroU64,
     cost: K,
 }
 
 impl<K> FnMove<K> {
+    fn new(index: usize, hash: u32, cost: K) -> Self {
+        let tag = (index as u64 + 1) << 32 | u64::from(hash);
+        FnMove {
+            tag: NonZeroU64::new(tag).unwrap_or(NonZeroU64::MAX),
+            cost,
+        }
+    }
+
     /// The position of the successor in what the successor closure returned when the move
     /// was made.
     pub fn index(&self) -> usize {
-        self.index as usize
+        (self.tag.get() >> 32) as usize - 1
+    }
+
+    fn hash(&self) -> u32 {
+        self.tag.get() as u32
     }
 }
 
 impl<K: PartialEq> PartialEq for FnMove<K> {
     fn eq(&self, other: &Self) -> bool {
-        self.hash == other.hash && self.cost == other.cost
+        self.hash() == other.hash() && self.cost == other.cost
     }
 }
 
@@ -116,7 +133,7 @@ impl<K: Eq> Eq for FnMove<K> {}
 
 impl<K: Hash> Hash for FnMove<K> {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.hash.hash(state);
+        self.hash().hash(state);
         self.cost.hash(state);
     }
 }
@@ -296,11 +313,7 @@ where
 
     /// The move to `next`, listed at `index`, at `cost`.
     fn step(&self, index: usize, next: &N, cost: C) -> FnMove<C::Key> {
-        FnMove {
-            index: index as u32,
-            hash: self.hash(next),
-            cost: cost.key(),
-        }
+        FnMove::new(index, self.hash(next), cost.key())
     }
 
     /// The successor of `node` that `mv` names: at its position if the move there is `mv`,
@@ -309,7 +322,7 @@ where
         let mut elsewhere = None;
         for (index, (next, cost)) in (self.successors)(node).into_iter().enumerate() {
             if self.step(index, &next, cost) == mv {
-                if index == mv.index as usize {
+                if index == mv.index() {
                     return Some(next);
                 }
                 elsewhere.get_or_insert(next);

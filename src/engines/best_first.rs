@@ -2,13 +2,12 @@
 //! share: one table of states with parent links, an open list ordered by the search's
 //! priority, states reopened when reached more cheaply.
 
-use core::cmp::Reverse;
 use core::hash::Hash;
 use core::ops::ControlFlow;
-use std::collections::{btree_map, BTreeMap};
 
 use crate::cost::Cost;
-use crate::engines::node_table::{Node, NodeTable};
+use crate::engines::node_table::{Node, NodeTable, FIRST_CAPACITY};
+use crate::engines::open_list::OpenList;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, PackedStates, SearchProblem};
@@ -142,7 +141,7 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
     pub fn new(problem: &'p P, options: &'p SearchOptions<'p>, order: Order) -> Self {
         Search {
             problem,
-            table: NodeTable::new(),
+            table: NodeTable::with_capacity(FIRST_CAPACITY),
             open: OpenList::new(),
             stats: Stats::default(),
             watch: Watch::new(options),
@@ -221,6 +220,11 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
     /// queues it, unless it is already stored at no greater cost, is a dead end, or costs
     /// more than the bound. A state stored before but now reached more cheaply is relinked
     /// and queued again.
+    // Inlined into the loop over the children: a call passes the child through memory, and
+    // reading it back whole after it was written in parts stalls at every child (the A* of
+    // `vs_pathfinding` took a third longer).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn offer(
         &mut self,
         state: P::State,
@@ -264,7 +268,7 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
         let index = if let Some(known) = known {
             let node = &mut self.table.nodes[known];
             self.stale |= node.expanded;
-            (node.g, node.parent, node.arrived_by) = (g, parent, arrived_by);
+            (node.g, node.parent, node.arrived_by) = (g, parent as u32, arrived_by);
             node.expanded = false;
             known
         } else {
@@ -273,7 +277,7 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
             }
             let node = Node {
                 state,
-                parent,
+                parent: parent as u32,
                 arrived_by,
                 g,
                 expanded: false,
@@ -282,114 +286,5 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
         };
         self.open.push(f.key(), g.key(), index);
         Ok(())
-    }
-}
-
-/// The open list: node indices in buckets, one per `(f, g)`, cheapest `f` first and deepest
-/// `g` first among equal `f`; first queued, first out within a bucket. (At most 2³² − 1
-/// entries at once, as many as the table holds states.)
-///
-/// A* on a puzzle has few distinct `(f, g)` pairs open at a time and millions of nodes, so a
-/// push or pop finds its bucket in a small ordered map and then touches only the end of one
-/// queue, where a binary heap over all the nodes would sift through scattered memory.
-struct OpenList<C> {
-    /// Each bucket's first and last entry in `entries`.
-    buckets: BTreeMap<(C, Reverse<C>), (u32, u32)>,
-    /// The queued nodes, each linked to the next of its bucket: the buckets' queues live in
-    /// one vector, so that a bucket costs no allocation of its own (a search with many
-    /// distinct costs, a grid's, has many small buckets).
-    entries: Vec<Entry>,
-    /// Entries popped, to be reused.
-    free: Vec<u32>,
-    len: usize,
-}
-
-/// A queued node and the next entry of its bucket.
-#[derive(Clone, Copy)]
-struct Entry {
-    index: usize,
-    next: u32,
-}
-
-/// No next entry.
-const END: u32 = u32::MAX;
-
-impl<C: Ord + Copy> OpenList<C> {
-    fn new() -> Self {
-        OpenList {
-            buckets: BTreeMap::new(),
-            entries: Vec::new(),
-            free: Vec::new(),
-            len: 0,
-        }
-    }
-
-    fn len(&self) -> usize {
-        self.len
-    }
-
-    fn push(&mut self, f: C, g: C, index: usize) {
-        let entry = Entry { index, next: END };
-        let at = if let Some(at) = self.free.pop() {
-            self.entries[at as usize] = entry;
-            at
-        } else {
-            self.entries.push(entry);
-            (self.entries.len() - 1) as u32
-        };
-        match self.buckets.entry((f, Reverse(g))) {
-            btree_map::Entry::Vacant(bucket) => {
-                bucket.insert((at, at));
-            }
-            btree_map::Entry::Occupied(mut bucket) => {
-                let (_, last) = bucket.get_mut();
-                self.entries[*last as usize].next = at;
-                *last = at;
-            }
-        }
-        self.len += 1;
-    }
-
-    /// The next node to expand, with the `g` it was queued with.
-    fn pop(&mut self) -> Option<(C, usize)> {
-        let mut bucket = self.buckets.first_entry()?;
-        let g = bucket.key().1 .0;
-        let (first, _) = *bucket.get();
-        let Entry { index, next } = self.entries[first as usize];
-        if next == END {
-            bucket.remove();
-        } else {
-            bucket.get_mut().0 = next;
-        }
-        self.free.push(first);
-        self.len -= 1;
-        Some((g, index))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::OpenList;
-
-    #[test]
-    fn the_open_list_pops_cheapest_f_then_deepest_g_then_first_queued() {
-        let mut open = OpenList::new();
-        for (f, g, index) in [
-            (5, 1, 0),
-            (4, 1, 1),
-            (5, 3, 2),
-            (4, 2, 3),
-            (4, 2, 4),
-            (5, 3, 5),
-        ] {
-            open.push(f, g, index);
-        }
-        assert_eq!(open.len(), 6);
-        let order: Vec<(u32, usize)> = core::iter::from_fn(|| open.pop()).collect();
-        assert_eq!(order, [(2, 3), (2, 4), (1, 1), (3, 2), (3, 5), (1, 0)]);
-        assert_eq!(open.len(), 0);
-        // Emptied buckets are reused.
-        open.push(1, 1, 7);
-        assert_eq!(open.pop(), Some((1, 7)));
     }
 }

@@ -4,7 +4,7 @@ use core::fmt;
 use core::ops::ControlFlow;
 
 use crate::cost::Cost;
-use crate::engines::node_table::{Node, NodeTable};
+use crate::engines::node_table::{Node, NodeTable, FIRST_CAPACITY};
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, SearchProblem};
@@ -43,7 +43,7 @@ pub fn bfs<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 /// [`bfs()`] with options.
 pub fn bfs_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> ResultOf<P> {
     let mut stats = Stats::default();
-    let mut table = NodeTable::new();
+    let mut table = NodeTable::with_capacity(FIRST_CAPACITY);
     let outcome = search(problem, options, &mut table, &mut stats);
     stats.stored = table.len();
     ResultOf::<P> { outcome, stats }
@@ -125,7 +125,7 @@ fn search<P: SearchProblem>(
                 hash,
                 Node {
                     state: child,
-                    parent: next,
+                    parent: next as u32,
                     arrived_by: Some(mv),
                     g: child_g,
                     expanded: false,
@@ -179,7 +179,7 @@ fn relink<S: Eq + core::hash::Hash + Clone, M: Copy, C: Cost>(
         at = table.requeue(hash, known);
     }
     let node = &mut table.nodes[at];
-    (node.g, node.parent, node.arrived_by) = (g, parent, Some(mv));
+    (node.g, node.parent, node.arrived_by) = (g, parent as u32, Some(mv));
     Ok(expanded)
 }
 
@@ -201,7 +201,7 @@ fn store_starts<S: Eq + core::hash::Hash, M: Copy, C: Cost>(
             hash,
             Node {
                 state: start,
-                parent: usize::MAX,
+                parent: u32::MAX,
                 arrived_by: None,
                 g: C::ZERO,
                 expanded: false,

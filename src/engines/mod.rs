@@ -9,6 +9,7 @@ mod bfs;
 mod dijkstra;
 mod ida_star;
 mod node_table;
+mod open_list;
 #[cfg(feature = "parallel")]
 mod parallel_ida_star;
 mod rbfs;

@@ -8,8 +8,9 @@ use hashbrown::{DefaultHashBuilder, HashTable};
 /// A stored state and how it was best reached so far.
 pub(crate) struct Node<S, M, C> {
     pub state: S,
-    /// Index of the node it was reached from; meaningless at a root.
-    pub parent: usize,
+    /// Index of the node it was reached from; meaningless at a root. (32 bits, as the
+    /// index's positions: a smaller node is a smaller arena to search through.)
+    pub parent: u32,
     /// The move from the parent; `None` at the root.
     pub arrived_by: Option<M>,
     /// The cost of the best path found to it.
@@ -27,6 +28,10 @@ struct Entry {
     hash: u32,
 }
 
+/// Room the table (and A*'s open list) make at first: a small search allocates once, and
+/// does not grow its table a state at a time (256 states: a few kilobytes).
+pub(crate) const FIRST_CAPACITY: usize = 256;
+
 /// The most states a table holds: the arena's positions are 32-bit in the index.
 const MAX_NODES: usize = u32::MAX as usize;
 
@@ -43,10 +48,11 @@ pub(crate) struct NodeTable<S, M, C> {
 }
 
 impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
-    pub fn new() -> Self {
+    /// A table with room for `capacity` states before it grows.
+    pub fn with_capacity(capacity: usize) -> Self {
         Self {
-            nodes: Vec::new(),
-            index: HashTable::new(),
+            nodes: Vec::with_capacity(capacity),
+            index: HashTable::with_capacity(capacity),
             hasher: DefaultHashBuilder::default(),
         }
     }
@@ -126,7 +132,7 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         let mut moves = Vec::new();
         while let Some(mv) = self.nodes[index].arrived_by {
             moves.push(mv);
-            index = self.nodes[index].parent;
+            index = self.nodes[index].parent as usize;
         }
         moves.reverse();
         (index, moves)

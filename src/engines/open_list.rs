@@ -1,0 +1,292 @@
+//! The open list of the best-first engines (A*, Dijkstra, weighted A*, greedy search): the
+//! nodes queued for expansion, in buckets of equal `(f, g)`.
+
+use core::hash::{Hash, Hasher};
+use std::collections::BinaryHeap;
+
+use crate::engines::node_table::FIRST_CAPACITY;
+
+/// The open list: node indices in buckets, one per `(f, g)`, cheapest `f` first and deepest
+/// `g` first among equal `f`; first queued, first out within a bucket. (At most 2³² − 1
+/// entries at once, as many as the table holds states.)
+///
+/// A* on a puzzle has few distinct `(f, g)` pairs open at a time and millions of nodes, so a
+/// push finds its bucket through a small cache of the buckets last opened and touches only the
+/// end of one queue, where a binary heap over all the nodes would sift through scattered
+/// memory. The buckets themselves are in a binary heap: a search with many distinct costs (a
+/// grid's) has many small buckets, and pays what a heap of nodes would.
+///
+/// A key missing from the cache gets a new bucket even if one is open: the heap orders equal
+/// keys by when their buckets were opened, and a key's pushes go to its newest bucket, so the
+/// order out is exactly first in, first out per key, whatever the cache holds.
+pub(crate) struct OpenList<C> {
+    /// The open buckets, least key first.
+    heap: BinaryHeap<Opened<C>>,
+    /// Each bucket's first and last entry in `entries`, by the bucket's number.
+    buckets: Vec<Bucket<C>>,
+    /// Numbers of buckets emptied, to be reused.
+    free_buckets: Vec<u32>,
+    /// The buckets last opened, by a hash of their key: a bucket number, or [`END`].
+    cache: Box<[u32]>,
+    /// Buckets opened so far: orders the buckets of one key.
+    opened: u64,
+    /// The queued nodes, each linked to the next of its bucket: the buckets' queues live in
+    /// one vector, so that a bucket costs no allocation of its own.
+    entries: Vec<Entry>,
+    /// Entries popped, to be reused.
+    free: Vec<u32>,
+    len: usize,
+}
+
+/// How many buckets the open list's cache remembers.
+const CACHE: usize = 1024;
+
+/// A bucket's place in the heap: its key, when it was opened, its number.
+///
+/// The bucket's number is a full word, as wide as `seq`: a narrower one, written as a part of
+/// a word the heap then reads whole, stalls the processor at every push (store forwarding).
+struct Opened<C> {
+    f: C,
+    g: C,
+    seq: u64,
+    bucket: usize,
+}
+
+impl<C: Ord> Ord for Opened<C> {
+    /// Greater is sooner out (`BinaryHeap` pops its greatest): smaller `f`, then larger `g`,
+    /// then opened earlier.
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        other
+            .f
+            .cmp(&self.f)
+            .then_with(|| self.g.cmp(&other.g))
+            .then_with(|| other.seq.cmp(&self.seq))
+    }
+}
+
+impl<C: Ord> PartialOrd for Opened<C> {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<C: Ord> PartialEq for Opened<C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl<C: Ord> Eq for Opened<C> {}
+
+/// A bucket's key and the first and last of its entries ([`END`] once emptied).
+#[derive(Clone, Copy)]
+struct Bucket<C> {
+    f: C,
+    g: C,
+    first: u32,
+    last: u32,
+}
+
+/// A queued node and the next entry of its bucket.
+#[derive(Clone, Copy)]
+struct Entry {
+    index: usize,
+    next: u32,
+}
+
+/// No next entry; no bucket.
+const END: u32 = u32::MAX;
+
+impl<C: Ord + Copy + Hash> OpenList<C> {
+    pub fn new() -> Self {
+        OpenList {
+            heap: BinaryHeap::with_capacity(FIRST_CAPACITY),
+            buckets: Vec::with_capacity(FIRST_CAPACITY),
+            free_buckets: Vec::new(),
+            cache: vec![END; CACHE].into_boxed_slice(),
+            opened: 0,
+            entries: Vec::with_capacity(FIRST_CAPACITY),
+            free: Vec::with_capacity(FIRST_CAPACITY),
+            len: 0,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The cache slot of the key `(f, g)`.
+    fn slot(f: C, g: C) -> usize {
+        let mut hasher = Mixer(0);
+        f.hash(&mut hasher);
+        g.hash(&mut hasher);
+        (hasher.0 >> 54) as usize % CACHE
+    }
+
+    #[inline]
+    pub fn push(&mut self, f: C, g: C, index: usize) {
+        let entry = Entry { index, next: END };
+        let at = if let Some(at) = self.free.pop() {
+            self.entries[at as usize] = entry;
+            at
+        } else {
+            self.entries.push(entry);
+            (self.entries.len() - 1) as u32
+        };
+        self.len += 1;
+        let slot = Self::slot(f, g);
+        if let Some(bucket) = self.buckets.get_mut(self.cache[slot] as usize) {
+            if bucket.f == f && bucket.g == g && bucket.last != END {
+                self.entries[bucket.last as usize].next = at;
+                bucket.last = at;
+                return;
+            }
+        }
+        let bucket = Bucket {
+            f,
+            g,
+            first: at,
+            last: at,
+        };
+        let number = if let Some(number) = self.free_buckets.pop() {
+            self.buckets[number as usize] = bucket;
+            number
+        } else {
+            self.buckets.push(bucket);
+            (self.buckets.len() - 1) as u32
+        };
+        self.cache[slot] = number;
+        self.heap.push(Opened {
+            f,
+            g,
+            seq: self.opened,
+            bucket: number as usize,
+        });
+        self.opened += 1;
+    }
+
+    /// The next node to expand, with the `g` it was queued with.
+    #[inline]
+    pub fn pop(&mut self) -> Option<(C, usize)> {
+        let number = self.heap.peek()?.bucket as u32;
+        let bucket = &mut self.buckets[number as usize];
+        let g = bucket.g;
+        let first = bucket.first;
+        let Entry { index, next } = self.entries[first as usize];
+        if next == END {
+            // Emptied: a push of its key finds it in the cache no more (`last` is END).
+            (bucket.first, bucket.last) = (END, END);
+            self.heap.pop();
+            self.free_buckets.push(number);
+        } else {
+            bucket.first = next;
+        }
+        self.free.push(first);
+        self.len -= 1;
+        Some((g, index))
+    }
+}
+
+/// The hasher of the open list's cache: a multiply-and-add over the key's words. It spreads
+/// integer keys well enough for a cache of [`CACHE`] slots, and the order out never depends on
+/// it.
+struct Mixer(u64);
+
+impl Hasher for Mixer {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0 ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::OpenList;
+
+    #[test]
+    fn the_open_list_pops_cheapest_f_then_deepest_g_then_first_queued() {
+        let mut open = OpenList::new();
+        for (f, g, index) in [
+            (5, 1, 0),
+            (4, 1, 1),
+            (5, 3, 2),
+            (4, 2, 3),
+            (4, 2, 4),
+            (5, 3, 5),
+        ] {
+            open.push(f, g, index);
+        }
+        assert_eq!(open.len(), 6);
+        let order: Vec<(u32, usize)> = core::iter::from_fn(|| open.pop()).collect();
+        assert_eq!(order, [(2, 3), (2, 4), (1, 1), (3, 2), (3, 5), (1, 0)]);
+        assert_eq!(open.len(), 0);
+        // Emptied buckets are reused.
+        open.push(1, 1, 7);
+        assert_eq!(open.pop(), Some((1, 7)));
+    }
+
+    /// Pushes (`Some((f, g))`) and pops (`None`) in any order, over more keys than the cache
+    /// holds (so that keys share slots and get second buckets), come out as from one list
+    /// kept sorted by `f`, then `g` deepest first, then first queued.
+    #[test]
+    fn the_open_list_is_first_in_first_out_per_key_whatever_the_cache_holds() {
+        fn agrees(steps: Vec<Option<(u8, u8)>>) -> bool {
+            let mut open = OpenList::new();
+            let mut model: Vec<(u32, u32, usize)> = Vec::new();
+            for (index, step) in steps.into_iter().enumerate() {
+                if let Some((f, g)) = step {
+                    // Wide keys: about as many as the cache's slots, so that slots collide.
+                    let (f, g) = (u32::from(f) * 7, u32::from(g) % 16);
+                    open.push(f, g, index);
+                    model.push((f, g, index));
+                } else {
+                    let best = (0..model.len()).min_by_key(|&i| {
+                        let (f, g, index) = model[i];
+                        (f, core::cmp::Reverse(g), index)
+                    });
+                    let expected = best.map(|i| model.remove(i)).map(|(_, g, i)| (g, i));
+                    if open.pop() != expected {
+                        return false;
+                    }
+                }
+                if open.len() != model.len() {
+                    return false;
+                }
+            }
+            true
+        }
+        quickcheck::QuickCheck::new()
+            .rng(quickcheck::Gen::new(2000))
+            .quickcheck(agrees as fn(Vec<Option<(u8, u8)>>) -> bool);
+    }
+}
