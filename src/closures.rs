@@ -295,9 +295,21 @@ where
 
     /// The nodes along a solution, the start and the goal included.
     pub fn path(&self, solution: &Solution<FnState<N>, FnMove<C::Key>, C>) -> Vec<N> {
-        let mut node = solution.start.node.clone();
+        self.walk(&solution.start.node, &solution.moves)
+    }
+
+    /// The nodes along `moves` from the start, the start included: the path of moves an
+    /// engine returned without a [`Solution`] (those of
+    /// [`optimal_solutions`](crate::optimal_solutions()), say).
+    pub fn path_of(&self, moves: &[FnMove<C::Key>]) -> Vec<N> {
+        self.walk(&self.start, moves)
+    }
+
+    /// The nodes along `moves` from `start`; as far as the moves name successors.
+    fn walk(&self, start: &N, moves: &[FnMove<C::Key>]) -> Vec<N> {
+        let mut node = start.clone();
         let mut nodes = vec![node.clone()];
-        for &mv in &solution.moves {
+        for &mv in moves {
             match self.successor(&node, mv) {
                 Some(next) => node = next,
                 None => break,

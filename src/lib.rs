@@ -127,10 +127,12 @@ pub mod puzzles;
 mod solution;
 
 pub use engines::{
-    a_star, a_star_packed, a_star_packed_with, a_star_with, bfs, bfs_with, dijkstra, dijkstra_all,
-    dijkstra_all_with, dijkstra_with, distance_table, greedy_best_first, greedy_best_first_with,
-    ida_star, ida_star_with, rbfs, rbfs_with, weighted_a_star, weighted_a_star_with, DistanceTable,
-    Reached, TableError,
+    a_star, a_star_packed, a_star_packed_with, a_star_with, bfs, bfs_with, branch_and_bound,
+    branch_and_bound_with, dijkstra, dijkstra_all, dijkstra_all_with, dijkstra_with,
+    distance_table, greedy_best_first, greedy_best_first_with, ida_star, ida_star_cr,
+    ida_star_cr_with, ida_star_with, optimal_solutions, optimal_solutions_with, rbfs, rbfs_with,
+    weighted_a_star, weighted_a_star_with, AStarSteps, DistanceTable, OptimalSolutions, Reached,
+    Step, TableError,
 };
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

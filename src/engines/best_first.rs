@@ -43,14 +43,7 @@ pub(crate) fn search<P: SearchProblem, S: Storage<P>>(
     order: Order,
 ) -> ResultOf<P> {
     let mut search = Search::<P, S>::new(problem, options, order);
-    let outcome = match search.run(options, true) {
-        Ok(outcome) => outcome,
-        Err(Halt::Stopped(reason)) => Outcome::Stopped {
-            reason,
-            completed_threshold: None,
-        },
-        Err(Halt::Invalid(error)) => Outcome::invalid(error),
-    };
+    let outcome = search.run(options, true).unwrap_or_else(Halt::into_outcome);
     search.stats.stored = search.table.len();
     ResultOf::<P> {
         outcome,
@@ -117,6 +110,19 @@ pub(crate) enum Halt {
     Invalid(ProblemError),
 }
 
+impl Halt {
+    /// The outcome of a search that this ended.
+    pub fn into_outcome<S, M, C>(self) -> Outcome<S, M, C> {
+        match self {
+            Halt::Stopped(reason) => Outcome::Stopped {
+                reason,
+                completed_threshold: None,
+            },
+            Halt::Invalid(error) => Outcome::invalid(error),
+        }
+    }
+}
+
 impl From<StopReason> for Halt {
     fn from(reason: StopReason) -> Self {
         Halt::Stopped(reason)
@@ -135,6 +141,15 @@ pub(crate) struct Search<'p, P: SearchProblem, S: Storage<P>> {
     beyond_bound: bool,
     /// Whether a state already expanded was reached again more cheaply.
     stale: bool,
+}
+
+/// What one [`Search::step`] did.
+pub(crate) enum Stepped<P: SearchProblem> {
+    /// Expanded the node at this index of the table.
+    Expanded(usize),
+    /// Ended the search (boxed: a step's result stays two words, which the loop of steps
+    /// measured faster).
+    Ended(Box<OutcomeOf<P>>),
 }
 
 impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
@@ -159,61 +174,97 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
     /// The search, to a goal if `to_goal`, or else over every state it can reach within the
     /// limits (`Ok(NoSolution)` once done); `Err` when a limit stops it.
     pub fn run(&mut self, options: &SearchOptions, to_goal: bool) -> Result<OutcomeOf<P>, Halt> {
-        let problem = self.problem;
-        for start in problem.starts() {
+        self.begin()?;
+        let mut moves = MoveBuffer::new();
+        loop {
+            match self.step(options, to_goal, &mut moves)? {
+                Stepped::Expanded(_) => {}
+                Stepped::Ended(outcome) => return Ok(*outcome),
+            }
+        }
+    }
+
+    /// Queues the starts.
+    pub fn begin(&mut self) -> Result<(), Halt> {
+        for start in self.problem.starts() {
             self.offer(start, usize::MAX, None, P::Cost::ZERO)?;
         }
-        let mut moves = MoveBuffer::new();
-        while let Some((g_key, index)) = self.open.pop() {
-            let node = &self.table.nodes[index];
-            if node.g.key() != g_key {
-                continue; // a cheaper path to this state was found after this entry was queued
-            }
-            let g = node.g;
-            let state = S::load(problem, &node.state);
-            let skip = node.arrived_by.and_then(|mv| problem.inverse(mv));
-            self.table.nodes[index].expanded = true;
-            if to_goal && problem.is_goal(&state) {
-                let (root, path) = self.table.path_to(index);
-                let start = S::load(problem, &self.table.nodes[root].state);
-                // After an expanded state was reached more cheaply, the states below it keep
-                // costs through its old path: the sum is taken along the path then.
-                let cost = (!self.stale).then_some(g);
-                let promise = self.order.promise();
-                return Ok(solved(problem, start, path, cost, options, promise));
-            }
-            if let Some(reason) = self
-                .watch
-                .check(&self.stats, self.open.len(), self.table.len())
-            {
-                return Err(reason.into());
-            }
-            self.stats.expanded += 1;
-            moves.clear();
-            let mut halt = None;
-            let _ = problem.successors(&state, skip, &mut moves, |child, mv, cost| {
-                if !cost.is_valid() {
-                    let cost = cost.value();
-                    halt = Some(Halt::Invalid(ProblemError::InvalidCost { cost }));
-                    return ControlFlow::Break(());
+        Ok(())
+    }
+
+    /// Expands the next state of the open list (to a goal if `to_goal`, which ends the
+    /// search): [`Stepped::Expanded`] with its index in the table, or how the search ended;
+    /// `Err` when a limit stops it.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub fn step(
+        &mut self,
+        options: &SearchOptions,
+        to_goal: bool,
+        moves: &mut MoveBuffer<P::Move, P::Cost>,
+    ) -> Result<Stepped<P>, Halt> {
+        let problem = self.problem;
+        let index = loop {
+            let Some((g_key, index)) = self.open.pop() else {
+                if self.beyond_bound {
+                    return Err(StopReason::CostBound.into());
                 }
-                self.stats.generated += 1;
-                match self.offer(child, index, Some(mv), g.saturating_add(cost)) {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(reason) => {
-                        halt = Some(reason);
-                        ControlFlow::Break(())
-                    }
-                }
-            });
-            if let Some(halt) = halt {
-                return Err(halt);
+                return Ok(Stepped::Ended(Box::new(Outcome::NoSolution)));
+            };
+            if self.table.nodes[index].g.key() == g_key {
+                break index;
             }
+            // A cheaper path to this state was found after this entry was queued.
+        };
+        let node = &self.table.nodes[index];
+        let g = node.g;
+        let state = S::load(problem, &node.state);
+        let skip = node.arrived_by.and_then(|mv| problem.inverse(mv));
+        if to_goal && problem.is_goal(&state) {
+            let (root, path) = self.table.path_to(index);
+            let start = S::load(problem, &self.table.nodes[root].state);
+            // After an expanded state was reached more cheaply, the states below it keep
+            // costs through its old path: the sum is taken along the path then.
+            let cost = (!self.stale).then_some(g);
+            let promise = self.order.promise();
+            let outcome = solved(problem, start, path, cost, options, promise);
+            return Ok(Stepped::Ended(Box::new(outcome)));
         }
-        if self.beyond_bound {
-            return Err(StopReason::CostBound.into());
+        if let Some(reason) = self
+            .watch
+            .check(&self.stats, self.open.len(), self.table.len())
+        {
+            return Err(reason.into());
         }
-        Ok(Outcome::NoSolution)
+        self.table.nodes[index].expanded = true;
+        self.stats.expanded += 1;
+        moves.clear();
+        let mut halt = None;
+        let _ = problem.successors(&state, skip, moves, |child, mv, cost| {
+            if !cost.is_valid() {
+                let cost = cost.value();
+                halt = Some(Halt::Invalid(ProblemError::InvalidCost { cost }));
+                return ControlFlow::Break(());
+            }
+            self.stats.generated += 1;
+            match self.offer(child, index, Some(mv), g.saturating_add(cost)) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(reason) => {
+                    halt = Some(reason);
+                    ControlFlow::Break(())
+                }
+            }
+        });
+        match halt {
+            Some(halt) => Err(halt),
+            None => Ok(Stepped::Expanded(index)),
+        }
+    }
+
+    /// The nodes stored, each with whether it was expanded: the open list is those that
+    /// were not.
+    pub fn nodes(&self) -> impl Iterator<Item = &Node<S::Stored, P::Move, P::Cost>> {
+        self.table.nodes.iter()
     }
 
     /// Stores `state`, reached from the node at `parent` by `arrived_by` at cost `g`, and

@@ -4,21 +4,30 @@
 //!
 
 mod a_star;
+mod a_star_steps;
 mod best_first;
 mod bfs;
+mod branch_and_bound;
+mod depth_first;
 mod dijkstra;
 mod ida_star;
+mod ida_star_cr;
 mod node_table;
 mod open_list;
+mod optimal_solutions;
 #[cfg(feature = "parallel")]
 mod parallel_ida_star;
 mod rbfs;
 mod weighted_a_star;
 
 pub use a_star::{a_star, a_star_packed, a_star_packed_with, a_star_with};
+pub use a_star_steps::{AStarSteps, Step};
 pub use bfs::{bfs, bfs_with, distance_table, DistanceTable, TableError};
+pub use branch_and_bound::{branch_and_bound, branch_and_bound_with};
 pub use dijkstra::{dijkstra, dijkstra_all, dijkstra_all_with, dijkstra_with, Reached};
 pub use ida_star::{ida_star, ida_star_with};
+pub use ida_star_cr::{ida_star_cr, ida_star_cr_with};
+pub use optimal_solutions::{optimal_solutions, optimal_solutions_with, OptimalSolutions};
 #[cfg(feature = "parallel")]
 pub use parallel_ida_star::{parallel_ida_star, parallel_ida_star_with};
 pub use rbfs::{rbfs, rbfs_with};

@@ -2,7 +2,9 @@
 //! puzzle and property.
 
 mod a_star;
+mod a_star_steps;
 mod bfs;
+mod branch_and_bound;
 mod check_path;
 mod closures;
 mod common;
@@ -10,7 +12,9 @@ mod corridor;
 mod examples;
 mod heuristics;
 mod ida_star;
+mod ida_star_cr;
 mod limits;
+mod optimal_solutions;
 mod own_problems;
 mod parallel_ida_star;
 mod pattern_database;

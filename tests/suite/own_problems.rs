@@ -6,10 +6,10 @@
 use informed::closures::FnProblem;
 use informed::puzzles::SlidingPuzzle;
 use informed::{
-    a_star_with, bfs_with, dijkstra, dijkstra_all, dijkstra_all_with, dijkstra_with,
-    greedy_best_first_with, ida_star_with, rbfs_with, replay_from, weighted_a_star,
-    weighted_a_star_with, Cost, MoveBuffer, Outcome, ResultOf, SearchOptions, SearchProblem,
-    StopReason,
+    a_star_with, bfs_with, branch_and_bound_with, dijkstra, dijkstra_all, dijkstra_all_with,
+    dijkstra_with, greedy_best_first_with, ida_star_cr_with, ida_star_with, rbfs_with, replay_from,
+    weighted_a_star, weighted_a_star_with, AStarSteps, Cost, MoveBuffer, Outcome, ResultOf,
+    SearchOptions, SearchProblem, StopReason,
 };
 use quickcheck::quickcheck;
 
@@ -38,6 +38,18 @@ where
             false,
         ),
         ("greedy_best_first", greedy_best_first_with, false),
+        ("ida_star_cr", ida_star_cr_with, true),
+        // Deep enough for every problem here, and a bound for those with cycles.
+        (
+            "branch_and_bound",
+            |p, o| branch_and_bound_with(p, Some(30), o),
+            true,
+        ),
+        (
+            "a_star_steps",
+            |p, o| AStarSteps::new(p, o).into_result(),
+            true,
+        ),
     ];
     #[cfg(feature = "parallel")]
     engines.push(("parallel_ida_star", informed::parallel_ida_star_with, true));

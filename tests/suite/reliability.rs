@@ -29,6 +29,13 @@ where
         ("a_star", a_star_with),
         ("bfs", bfs_with),
         ("rbfs", rbfs_with),
+        ("ida_star_cr", informed::ida_star_cr_with),
+        ("branch_and_bound", |p, o| {
+            informed::branch_and_bound_with(p, None, o)
+        }),
+        ("a_star_steps", |p, o| {
+            informed::AStarSteps::new(p, o).into_result()
+        }),
     ];
     #[cfg(feature = "parallel")]
     engines.push(("parallel_ida_star", informed::parallel_ida_star_with));
@@ -588,7 +595,7 @@ fn max_stored_concerns_only_the_engines_that_store_states() {
     let none = SearchOptions::new().max_stored(0);
     for (name, engine) in engines::<SlidingPuzzle<9>>() {
         let result = engine(&puzzle, &none);
-        if name == "a_star" || name == "bfs" {
+        if matches!(name, "a_star" | "bfs" | "a_star_steps") {
             assert_eq!(result.stopped(), Some(StopReason::MemoryLimit), "{name}");
             assert_eq!(result.stats.stored, 0, "{name}");
         } else {

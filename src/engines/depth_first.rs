@@ -1,0 +1,253 @@
+//! The bounded depth-first search that branch and bound, IDA*_CR and the enumeration of all
+//! optimal solutions share: every path whose `f = g + h` stays within a bound, on an explicit
+//! stack (any depth), the state changed in place and restored; what to do at a goal and with
+//! the children cut off is the engine's [`Policy`].
+
+use hashbrown::HashSet;
+
+use crate::cost::Cost;
+use crate::limits::Watch;
+use crate::options::{SearchOptions, StopReason};
+use crate::problem::{restores_by_copy, MoveBuffer, SearchProblem};
+use crate::solution::{ProblemError, Stats};
+
+/// What an engine does at the goals and cut-offs of a [`DepthFirst`] search.
+pub(crate) trait Policy<P: SearchProblem> {
+    /// A child whose `f` is beyond the bound (never called with `f = MAX`).
+    #[inline]
+    fn cut_off(&mut self, _f: P::Cost) {}
+
+    /// A goal reached by `path` at `cost` (within the bound), and the bound to go on with. A
+    /// goal's children are never searched.
+    fn goal(&mut self, path: &[P::Move], cost: P::Cost) -> OnGoal<P::Cost>;
+}
+
+/// The bound to go on with after a goal.
+pub(crate) enum OnGoal<C> {
+    /// Go on, cutting off every child whose `f` is this much or more.
+    Below(C),
+    /// Go on, cutting off every child whose `f` is more than this.
+    AtMost(C),
+}
+
+/// How a [`DepthFirst`] search ended.
+pub(crate) enum Ended {
+    /// Every path within the bound was searched.
+    Exhausted,
+    /// A limit stopped it.
+    Stopped(StopReason),
+    /// The problem gave a negative or NaN cost or heuristic.
+    Invalid(ProblemError),
+}
+
+/// A node on the current path: where to resume it.
+struct Frame<S, M, C> {
+    /// The next of its moves to try, and one past its last, in `DepthFirst::moves`.
+    next: usize,
+    end: usize,
+    g: C,
+    /// The inverse of the move that led to it, never tried from it.
+    skip: Option<M>,
+    /// Its state, when the move below it cannot be undone.
+    saved: Option<S>,
+}
+
+pub(crate) struct DepthFirst<'p, P: SearchProblem> {
+    problem: &'p P,
+    state: P::State,
+    frames: Vec<Frame<P::State, P::Move, P::Cost>>,
+    /// The moves of every node on the path, deepest last.
+    moves: MoveBuffer<P::Move, P::Cost>,
+    /// The moves from the start to the node being searched.
+    path: Vec<P::Move>,
+    /// The states on the path, when cycles are to be detected.
+    on_path: Option<HashSet<P::State>>,
+    /// No node deeper than this many moves is expanded.
+    max_depth: usize,
+    pub stats: Stats<P::Cost>,
+    pub watch: Watch<'p, P::Cost>,
+}
+
+impl<'p, P: SearchProblem> DepthFirst<'p, P> {
+    pub fn new(problem: &'p P, options: &'p SearchOptions<'p>, max_depth: Option<usize>) -> Self {
+        DepthFirst {
+            problem,
+            state: problem.start(),
+            frames: Vec::new(),
+            moves: MoveBuffer::new(),
+            path: Vec::new(),
+            on_path: options.detect_cycles.then(HashSet::new),
+            max_depth: max_depth.unwrap_or(usize::MAX),
+            stats: Stats::default(),
+            watch: Watch::new(options),
+        }
+    }
+
+    /// The state searches start from.
+    pub fn start(&self) -> &P::State {
+        &self.state
+    }
+
+    /// Searches every path from the start whose `f` is at most `bound`, telling `policy` of
+    /// each goal and each child cut off, and ends back at the start.
+    pub fn search(&mut self, bound: P::Cost, policy: &mut impl Policy<P>) -> Ended {
+        let problem = self.problem;
+        let ended = self.run(bound, policy);
+        // Back to the start, whatever stopped the search.
+        while let Some(frame) = self.frames.pop() {
+            let mv = self.path.pop();
+            match (frame.saved, mv) {
+                (Some(state), _) => self.state = state,
+                (None, Some(mv)) => problem.undo(&mut self.state, mv),
+                (None, None) => {}
+            }
+        }
+        self.moves.clear();
+        self.path.clear();
+        if let Some(on_path) = &mut self.on_path {
+            on_path.clear();
+        }
+        ended
+    }
+
+    /// Lists the moves of the state being searched and counts it expanded.
+    fn expand(&mut self) -> usize {
+        self.problem.moves(&self.state, &mut self.moves);
+        self.stats.expanded += 1;
+        if let Some(on_path) = &mut self.on_path {
+            on_path.insert(self.state.clone());
+        }
+        self.moves.len()
+    }
+
+    #[allow(clippy::too_many_lines)]
+    fn run(&mut self, bound: P::Cost, policy: &mut impl Policy<P>) -> Ended {
+        let problem = self.problem;
+        let infinite = P::Cost::MAX;
+        // A child is cut off when its f is above `limit`, or when `strict` and equal to it;
+        // and always when its f is infinite (a dead end, or a sum past the cost type).
+        let (mut limit, mut strict) = (bound, false);
+        let beyond = |f: P::Cost, limit: P::Cost, strict: bool| {
+            f >= infinite || f > limit || (strict && f >= limit)
+        };
+        self.frames.clear();
+        self.moves.clear();
+        self.path.clear();
+        if self.max_depth == 0 {
+            return Ended::Exhausted; // no move may be made
+        }
+        let mut next = self.moves.len();
+        let mut end = self.expand();
+        let mut g = P::Cost::ZERO;
+        let mut skip = None;
+        if let Some(reason) = self.watch.check(&self.stats, 0, 0) {
+            return Ended::Stopped(reason);
+        }
+        loop {
+            if next == end {
+                // Every move below this node is tried: back up one level.
+                if let Some(on_path) = &mut self.on_path {
+                    on_path.remove(&self.state);
+                }
+                let Some(parent) = self.frames.pop() else {
+                    return Ended::Exhausted;
+                };
+                let mv = self.path.pop().expect("a move for every frame");
+                match parent.saved {
+                    Some(state) => self.state = state,
+                    None => problem.undo(&mut self.state, mv),
+                }
+                self.moves.truncate(parent.end);
+                (next, end, g, skip) = (parent.next, parent.end, parent.g, parent.skip);
+                continue;
+            }
+            let (mv, cost) = self.moves[next];
+            next += 1;
+            if skip == Some(mv) {
+                continue;
+            }
+            if !cost.is_valid() {
+                return Ended::Invalid(ProblemError::InvalidCost { cost: cost.value() });
+            }
+            self.stats.generated += 1;
+            if let Some(reason) = self.watch.check(&self.stats, self.frames.len(), 0) {
+                return Ended::Stopped(reason);
+            }
+            let child_g = g.saturating_add(cost);
+            if child_g >= infinite {
+                continue; // a path whose cost reaches MAX is no path
+            }
+            if let Some(h) = problem.heuristic_after(&self.state, mv) {
+                if !h.is_valid() {
+                    return Ended::Invalid(invalid_heuristic(h));
+                }
+                let f = child_g.saturating_add(h);
+                if beyond(f, limit, strict) {
+                    if f < infinite {
+                        policy.cut_off(f);
+                    }
+                    continue;
+                }
+            }
+            let saved = restores_by_copy(problem, mv).then(|| self.state.clone());
+            problem.apply(&mut self.state, mv);
+            let h = problem.heuristic(&self.state);
+            let restore = |search: &mut Self, saved: Option<P::State>| match saved {
+                Some(state) => search.state = state,
+                None => problem.undo(&mut search.state, mv),
+            };
+            if !h.is_valid() {
+                restore(self, saved);
+                return Ended::Invalid(invalid_heuristic(h));
+            }
+            let f = child_g.saturating_add(h);
+            let repeated = self
+                .on_path
+                .as_ref()
+                .is_some_and(|on_path| on_path.contains(&self.state));
+            if repeated || beyond(f, limit, strict) {
+                if !repeated && f < infinite {
+                    policy.cut_off(f);
+                }
+                restore(self, saved);
+                continue;
+            }
+            if problem.is_goal(&self.state) {
+                self.path.push(mv);
+                let action = policy.goal(&self.path, child_g);
+                self.path.pop();
+                restore(self, saved);
+                match action {
+                    OnGoal::Below(cost) => (limit, strict) = (cost, true),
+                    OnGoal::AtMost(cost) => (limit, strict) = (cost, false),
+                }
+                continue;
+            }
+            if self.frames.len() + 1 >= self.max_depth {
+                // Too deep to expand: the child is generated and left.
+                restore(self, saved);
+                continue;
+            }
+            self.frames.push(Frame {
+                next,
+                end,
+                g,
+                skip,
+                saved,
+            });
+            self.path.push(mv);
+            next = end;
+            end = self.expand();
+            g = child_g;
+            skip = problem.inverse(mv);
+        }
+    }
+}
+
+/// The error for an invalid heuristic value.
+#[cold]
+fn invalid_heuristic<C: Cost>(heuristic: C) -> ProblemError {
+    ProblemError::InvalidHeuristic {
+        heuristic: heuristic.value(),
+    }
+}

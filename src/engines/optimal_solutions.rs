@@ -1,0 +1,174 @@
+//! Every optimal solution: IDA* that does not stop at its first goal.
+
+use crate::cost::{min, Cost};
+use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
+use crate::engines::ida_star::next_threshold;
+use crate::options::{ProgressEvent, SearchOptions, StopReason};
+use crate::problem::SearchProblem;
+use crate::solution::{ProblemError, Stats};
+
+/// The optimal solutions of a problem, as [`optimal_solutions`] found them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptimalSolutions<M, C> {
+    /// The optimal cost, once a solution is found.
+    pub cost: Option<C>,
+    /// How many optimal solutions there are (distinct move sequences): all of them when the
+    /// search ran to its end, that many at least when `stopped`.
+    pub count: u64,
+    /// The moves of the first `keep` of them, in the order IDA* meets them (lexicographic in
+    /// the order of [`SearchProblem::moves`]).
+    pub solutions: Vec<Vec<M>>,
+    /// Why the search ended before it had counted them all, if it did: a limit of the
+    /// options, or [`StopReason::CostBound`] when no solution costs at most the cost bound.
+    pub stopped: Option<StopReason>,
+    /// What is wrong with the problem, if the search found it broke the contract.
+    pub error: Option<ProblemError>,
+    /// The counts of the search, every iteration included.
+    pub stats: Stats<C>,
+}
+
+/// Every optimal solution of `problem`, counted, the first `keep` of them kept, with default
+/// options.
+///
+/// IDA*'s iterations, from the start's heuristic up; the iteration that meets the first goal
+/// goes on to its end, keeping every goal at the least cost met and cutting off every child
+/// above it. With an admissible heuristic, that is every optimal path that skips the inverse
+/// of each move (as every engine does) and ends at its first goal. Memory is linear in the
+/// depth, plus the `keep` solutions.
+///
+/// - **When to use it:** puzzles that ask for the number of shortest solutions, or for all
+///   of them (a judge's "print every optimal answer"), or a check of how many ties an engine
+///   chooses among. Counting can take far longer than finding one: the iteration runs to its
+///   end. Bound it with [`SearchOptions::max_nodes`] or a time limit.
+/// - **Float costs:** two paths are both optimal when their sums, added move by move, are
+///   equal.
+/// - **Termination** and zero-cost cycles: as [`ida_star`](crate::ida_star()).
+///
+/// ```
+/// use informed::optimal_solutions;
+/// use informed::closures::FnProblem;
+///
+/// // From (0, 0) to (2, 2) on a 3 x 3 grid, a step at a time: 6 shortest ways, C(4, 2).
+/// let steps = |&(x, y): &(i32, i32)| -> Vec<((i32, i32), u32)> {
+///     [(x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1)]
+///         .into_iter()
+///         .filter(|&(x, y)| (0..3).contains(&x) && (0..3).contains(&y))
+///         .map(|cell| (cell, 1))
+///         .collect()
+/// };
+/// let distance = |&(x, y): &(i32, i32)| (4 - x - y) as u32;
+/// let problem = FnProblem::new((0, 0), steps, distance, |&cell| cell == (2, 2));
+/// let all = optimal_solutions(&problem, 2);
+/// assert_eq!((all.cost, all.count), (Some(4), 6));
+/// assert_eq!(all.solutions.len(), 2); // the first two kept
+/// assert_eq!(problem.path_of(&all.solutions[0]), [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)]);
+/// ```
+pub fn optimal_solutions<P: SearchProblem>(
+    problem: &P,
+    keep: usize,
+) -> OptimalSolutions<P::Move, P::Cost> {
+    optimal_solutions_with(problem, keep, &SearchOptions::default())
+}
+
+/// [`optimal_solutions()`] with options.
+pub fn optimal_solutions_with<P: SearchProblem>(
+    problem: &P,
+    keep: usize,
+    options: &SearchOptions,
+) -> OptimalSolutions<P::Move, P::Cost> {
+    let mut search = DepthFirst::new(problem, options, None);
+    let mut all = OptimalSolutions {
+        cost: None,
+        count: 0,
+        solutions: Vec::new(),
+        stopped: None,
+        error: None,
+        stats: Stats::default(),
+    };
+    if problem.is_goal(search.start()) {
+        // The empty path: any other ends at a goal it passes first.
+        (all.cost, all.count) = (Some(P::Cost::ZERO), 1);
+        if keep > 0 {
+            all.solutions.push(Vec::new());
+        }
+        return all;
+    }
+    let mut threshold = problem.heuristic(search.start());
+    if !threshold.is_valid() {
+        let heuristic = threshold.value();
+        all.error = Some(ProblemError::InvalidHeuristic { heuristic });
+        return all;
+    }
+    let cost_bound = search.watch.cost_bound;
+    while threshold < P::Cost::MAX {
+        if threshold > cost_bound {
+            all.stopped = Some(StopReason::CostBound);
+            break;
+        }
+        search.stats.thresholds.push(threshold);
+        let event = ProgressEvent::IterationStarted {
+            threshold: threshold.value(),
+        };
+        search.watch.report(event, &search.stats, 0, 0);
+        let mut ties = Ties::<P> {
+            keep,
+            cost: None,
+            count: 0,
+            solutions: Vec::new(),
+            least_cut: P::Cost::MAX,
+        };
+        let ended = search.search(threshold, &mut ties);
+        if ties.cost.is_some() {
+            (all.cost, all.count, all.solutions) = (ties.cost, ties.count, ties.solutions);
+        }
+        match ended {
+            Ended::Stopped(reason) => all.stopped = Some(reason),
+            Ended::Invalid(error) => all.error = Some(error),
+            Ended::Exhausted => {}
+        }
+        if all.cost.is_some() || all.stopped.is_some() || all.error.is_some() {
+            break;
+        }
+        let event = ProgressEvent::IterationFinished {
+            threshold: threshold.value(),
+        };
+        search.watch.report(event, &search.stats, 0, 0);
+        match next_threshold(threshold, ties.least_cut - min(ties.least_cut, threshold)) {
+            Some(next) if ties.least_cut < P::Cost::MAX => threshold = next,
+            _ => break,
+        }
+    }
+    all.stats = search.stats;
+    all
+}
+
+/// The goals of one iteration at the least cost met.
+struct Ties<P: SearchProblem> {
+    keep: usize,
+    cost: Option<P::Cost>,
+    count: u64,
+    solutions: Vec<Vec<P::Move>>,
+    /// The least `f` cut off, for the next threshold.
+    least_cut: P::Cost,
+}
+
+impl<P: SearchProblem> Policy<P> for Ties<P> {
+    #[inline]
+    fn cut_off(&mut self, f: P::Cost) {
+        self.least_cut = min(self.least_cut, f);
+    }
+
+    fn goal(&mut self, path: &[P::Move], cost: P::Cost) -> OnGoal<P::Cost> {
+        if self.cost.is_none_or(|best| cost < best) {
+            // Cheaper than every goal before: they were not optimal.
+            self.cost = Some(cost);
+            self.count = 0;
+            self.solutions.clear();
+        }
+        self.count += 1;
+        if self.solutions.len() < self.keep {
+            self.solutions.push(path.to_vec());
+        }
+        OnGoal::AtMost(cost)
+    }
+}

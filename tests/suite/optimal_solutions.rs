@@ -1,0 +1,105 @@
+//! Every optimal solution, counted against the shortest paths a distance table gives.
+
+use hashbrown::HashMap;
+
+use crate::common::{assert_replays, EightPuzzle};
+use informed::puzzles::{sliding_tile, Board, SlidingPuzzle};
+use informed::{
+    distance_table, ida_star, optimal_solutions, optimal_solutions_with, DistanceTable, MoveBuffer,
+    SearchOptions, SearchProblem, StopReason,
+};
+use quickcheck::{quickcheck, TestResult};
+
+/// The number of shortest paths from `board` to the goal: through every neighbour one move
+/// nearer, counted once per board.
+fn shortest_paths<M: Copy, R: Fn(&Board<9>) -> usize>(
+    puzzle: &SlidingPuzzle<9>,
+    table: &DistanceTable<M, R>,
+    board: Board<9>,
+    memo: &mut HashMap<[u8; 9], u64>,
+) -> u64 {
+    let distance = table.distance(&board).unwrap();
+    if distance == 0 {
+        return 1;
+    }
+    if let Some(&count) = memo.get(board.tiles()) {
+        return count;
+    }
+    let mut moves = MoveBuffer::new();
+    puzzle.moves(&board, &mut moves);
+    let mut count = 0;
+    for &(slide, _) in &moves {
+        let mut next = board;
+        puzzle.apply(&mut next, slide);
+        if table.distance(&next) == Some(distance - 1) {
+            count += shortest_paths(puzzle, table, next, memo);
+        }
+    }
+    memo.insert(*board.tiles(), count);
+    count
+}
+
+fn goal_puzzle() -> SlidingPuzzle<9> {
+    let goal = sliding_tile::blank_last::<9>();
+    SlidingPuzzle::<9>::new(3, 3, &goal, &goal).unwrap()
+}
+
+quickcheck! {
+    /// As many optimal solutions as shortest paths; each distinct, optimal, replaying to the
+    /// goal; the first is IDA*'s.
+    fn counts_every_shortest_path(start: EightPuzzle) -> TestResult {
+        let puzzle = start.puzzle();
+        let whole = goal_puzzle();
+        let table = distance_table(&whole, whole.state_count(), |b| whole.rank(b)).unwrap();
+        let expected = shortest_paths(&puzzle, &table, puzzle.start(), &mut HashMap::new());
+        if expected > 5_000 {
+            return TestResult::discard();
+        }
+        let all = optimal_solutions(&puzzle, usize::MAX);
+        let cost = ida_star(&puzzle).into_solution().unwrap();
+        assert_eq!(all.cost, Some(cost.cost));
+        assert_eq!(all.count, expected, "{:?}", start.0);
+        assert_eq!(all.solutions.len() as u64, expected);
+        assert_eq!(all.solutions[0], cost.moves);
+        for moves in &all.solutions {
+            assert_replays(&puzzle, moves, cost.cost);
+        }
+        let mut distinct = all.solutions.clone();
+        distinct.sort_by_key(|moves| format!("{moves:?}"));
+        distinct.dedup();
+        TestResult::from_bool(distinct.len() == all.solutions.len())
+    }
+}
+
+#[test]
+fn keeps_the_first_few_and_counts_them_all() {
+    let puzzle = SlidingPuzzle::<9>::parse(3, 3, "867254301", "123456780").unwrap();
+    let all = optimal_solutions(&puzzle, 3);
+    assert_eq!(all.cost, Some(31));
+    assert_eq!(all.solutions.len(), 3);
+    assert!(all.count > 3);
+    let whole = goal_puzzle();
+    let table = distance_table(&whole, whole.state_count(), |b| whole.rank(b)).unwrap();
+    let expected = shortest_paths(&puzzle, &table, puzzle.start(), &mut HashMap::new());
+    assert_eq!(all.count, expected);
+    assert_eq!(all.stopped, None);
+}
+
+#[test]
+fn limits_stop_the_count() {
+    let puzzle = SlidingPuzzle::<9>::parse(3, 3, "867254301", "123456780").unwrap();
+    let all = optimal_solutions_with(&puzzle, 10, &SearchOptions::new().max_nodes(1_000));
+    assert_eq!(all.stopped, Some(StopReason::NodeLimit));
+    let all = optimal_solutions_with(&puzzle, 10, &SearchOptions::new().cost_bound(30));
+    assert_eq!(all.stopped, Some(StopReason::CostBound));
+    assert_eq!((all.cost, all.count), (None, 0));
+}
+
+#[test]
+fn a_start_at_the_goal_has_one_empty_solution() {
+    let puzzle = goal_puzzle();
+    let all = optimal_solutions(&puzzle, 5);
+    assert_eq!((all.cost, all.count), (Some(0), 1));
+    assert_eq!(all.solutions, [Vec::new()]);
+    assert!(optimal_solutions(&puzzle, 0).solutions.is_empty());
+}
