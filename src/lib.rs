@@ -115,6 +115,7 @@
 
 #![deny(missing_docs)]
 
+mod bidirectional;
 pub mod closures;
 mod cost;
 mod engines;
@@ -127,7 +128,8 @@ pub mod puzzles;
 mod solution;
 
 pub use engines::{
-    a_star, a_star_packed, a_star_packed_with, a_star_with, bfs, bfs_with, branch_and_bound,
+    a_star, a_star_packed, a_star_packed_with, a_star_with, bfs, bfs_with, bidirectional_a_star,
+    bidirectional_a_star_with, bidirectional_bfs, bidirectional_bfs_with, branch_and_bound,
     branch_and_bound_with, dijkstra, dijkstra_all, dijkstra_all_with, dijkstra_with,
     distance_table, greedy_best_first, greedy_best_first_with, ida_star, ida_star_cr,
     ida_star_cr_with, ida_star_with, optimal_solutions, optimal_solutions_with, rbfs, rbfs_with,
@@ -139,6 +141,7 @@ pub use engines::{
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub use bidirectional::Bidirectional;
 pub use cost::{Cost, CostValue};
 #[cfg(feature = "parallel")]
 pub use engines::{parallel_ida_star, parallel_ida_star_with};

@@ -380,6 +380,10 @@ pub enum ProblemError {
     /// ([`SearchOptions::check_path`]) on paths over a thousand moves deep; without it, such
     /// a search runs until a limit stops it. [`SearchOptions::detect_cycles`] avoids cycles.
     ZeroCostCycle,
+    /// A bidirectional search could not list the predecessors of a state: a move has no
+    /// inverse, and the problem does not override
+    /// [`Bidirectional::predecessors`](crate::Bidirectional::predecessors).
+    NoPredecessors,
     /// The path the engine found fails [`check_path`], which
     /// [`SearchOptions::check_path`] runs (by default in builds with debug assertions). Turn
     /// the option off to get the path regardless.
@@ -401,6 +405,11 @@ impl fmt::Display for ProblemError {
                 "the current path repeats a state through moves that cost nothing, so the \
                  depth-first search would never end; `SearchOptions::detect_cycles(true)` \
                  skips states already on the path",
+            ),
+            Self::NoPredecessors => f.write_str(
+                "the backward half of a bidirectional search needs the predecessors of a \
+                 state: a move has no inverse; give every move one, or override \
+                 `Bidirectional::predecessors`",
             ),
             Self::Path(error) => write!(
                 f,

@@ -165,6 +165,13 @@ impl<C: Ord + Copy + Hash> OpenList<C> {
         self.opened += 1;
     }
 
+    /// The node [`pop`](Self::pop) would give next, with the `g` it was queued with, left
+    /// in the list.
+    pub fn peek(&self) -> Option<(C, usize)> {
+        let bucket = &self.buckets[self.heap.peek()?.bucket];
+        Some((bucket.g, self.entries[bucket.first as usize].index))
+    }
+
     /// The next node to expand, with the `g` it was queued with.
     #[inline]
     pub fn pop(&mut self) -> Option<(C, usize)> {

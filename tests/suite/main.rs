@@ -4,6 +4,7 @@
 mod a_star;
 mod a_star_steps;
 mod bfs;
+mod bidirectional;
 mod branch_and_bound;
 mod check_path;
 mod closures;

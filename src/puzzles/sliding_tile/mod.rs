@@ -28,6 +28,7 @@ use crate::heuristics::{Manhattan, TileHeuristic};
 use crate::permutation;
 use crate::problem::{ChildVisitor, MoveBuffer, PackedStates, SearchProblem};
 
+mod bidirectional;
 mod layout;
 
 /// Whether a `width × height` board has the `N` cells of the puzzle type, 2 to 256 of them.

@@ -1,0 +1,231 @@
+//! Bidirectional BFS and bidirectional A* (BAE*): against BFS and Dijkstra on random graphs
+//! and 8-puzzles, the path rebuilt across the meeting point, every error and limit.
+
+use crate::common::{assert_replays, distances_to, EightPuzzle, Graph, NodeGraph};
+use informed::{
+    a_star, bfs, bidirectional_a_star, bidirectional_a_star_with, bidirectional_bfs,
+    bidirectional_bfs_with, Bidirectional, MoveBuffer, Outcome, ProblemError, SearchOptions,
+    SearchProblem, StopReason,
+};
+use quickcheck::quickcheck;
+
+/// A random graph searched both ways: its goal, the edges into a node as predecessors, and
+/// for the backward half the exact cost from the start (divided) as its heuristic, or none.
+#[derive(Clone, Debug)]
+struct TwoWay {
+    graph: NodeGraph,
+    /// The cheapest cost from node 0 to each node.
+    from_start: Vec<Option<u32>>,
+    guided: bool,
+}
+
+impl TwoWay {
+    fn new(graph: Graph, guided: bool) -> Self {
+        // Dijkstra forward from 0: backward over the reversed edges.
+        let mut reversed = vec![Vec::new(); graph.edges.len()];
+        for (from, out) in graph.edges.iter().enumerate() {
+            for &(to, cost) in out {
+                reversed[to].push((from, cost));
+            }
+        }
+        let from_start = distances_to(&reversed, 0);
+        TwoWay {
+            graph: NodeGraph(graph),
+            from_start,
+            guided,
+        }
+    }
+}
+
+impl SearchProblem for TwoWay {
+    type State = usize;
+    type Move = (usize, usize);
+    type Cost = u32;
+    fn start(&self) -> usize {
+        0
+    }
+    fn is_goal(&self, node: &usize) -> bool {
+        self.graph.is_goal(node)
+    }
+    /// Consistent: the exact distance divided, infinite where the goal cannot be reached.
+    fn heuristic(&self, &node: &usize) -> u32 {
+        let graph = &self.graph.0;
+        match graph.exact[node] {
+            Some(d) if self.guided => d / graph.divisor,
+            Some(_) => 0,
+            None => u32::MAX,
+        }
+    }
+    fn moves(&self, node: &usize, moves: &mut MoveBuffer<(usize, usize), u32>) {
+        self.graph.moves(node, moves);
+    }
+    fn apply(&self, node: &mut usize, mv: (usize, usize)) {
+        self.graph.apply(node, mv);
+    }
+    fn undo(&self, node: &mut usize, mv: (usize, usize)) {
+        self.graph.undo(node, mv);
+    }
+    fn can_undo(&self, _: (usize, usize)) -> bool {
+        true
+    }
+}
+
+impl Bidirectional for TwoWay {
+    fn goals(&self) -> Vec<usize> {
+        vec![self.graph.0.goal]
+    }
+    fn predecessors<F: FnMut(usize, (usize, usize), u32)>(
+        &self,
+        &node: &usize,
+        mut each: F,
+    ) -> bool {
+        for (from, out) in self.graph.0.edges.iter().enumerate() {
+            for (edge, &(to, cost)) in out.iter().enumerate() {
+                if to == node {
+                    each(from, (from, edge), cost);
+                }
+            }
+        }
+        true
+    }
+    fn heuristic_from_start(&self, &node: &usize) -> u32 {
+        match self.from_start[node] {
+            Some(d) if self.guided => d / self.graph.0.divisor,
+            _ => 0,
+        }
+    }
+}
+
+quickcheck! {
+    /// The fewest moves BFS finds, the path replaying from the start to the goal.
+    fn bidirectional_bfs_finds_the_fewest_moves(graph: Graph) -> bool {
+        let problem = TwoWay::new(graph, false);
+        let one_way = bfs(&problem).into_solution();
+        let result = bidirectional_bfs(&problem);
+        match (one_way, result.solution()) {
+            (Some(one), Some(both)) => {
+                assert_replays(&problem, &both.moves, both.cost);
+                one.len() == both.len()
+            }
+            (None, None) => result.outcome == Outcome::NoSolution,
+            _ => false,
+        }
+    }
+
+    /// The cost Dijkstra finds, with heuristics both ways or none.
+    fn bidirectional_a_star_is_optimal(graph: Graph, guided: bool) -> bool {
+        let problem = TwoWay::new(graph, guided);
+        let result = bidirectional_a_star(&problem);
+        match (problem.graph.0.exact[0], result.solution()) {
+            (Some(best), Some(found)) => {
+                assert_replays(&problem, &found.moves, found.cost);
+                found.cost == best
+            }
+            (None, None) => result.outcome == Outcome::NoSolution,
+            _ => false,
+        }
+    }
+
+    fn both_agree_with_bfs_on_eight_puzzles(start: EightPuzzle) -> bool {
+        let puzzle = start.puzzle();
+        let optimal = bfs(&puzzle).into_solution().unwrap();
+        let by_bfs = bidirectional_bfs(&puzzle).into_solution().unwrap();
+        let by_bae = bidirectional_a_star(&puzzle).into_solution().unwrap();
+        assert_replays(&puzzle, &by_bfs.moves, by_bfs.cost);
+        assert_replays(&puzzle, &by_bae.moves, by_bae.cost);
+        by_bfs.len() == optimal.len() && by_bae.cost == optimal.cost
+    }
+}
+
+#[test]
+fn a_fifteen_puzzle_both_ways() {
+    let puzzle = informed::puzzles::SlidingPuzzle::<16>::parse(
+        4,
+        4,
+        "0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15",
+        "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
+    )
+    .unwrap();
+    let optimal = a_star(&puzzle);
+    let result = bidirectional_a_star(&puzzle);
+    let found = result.solution().unwrap();
+    assert_eq!(found.cost, 42);
+    assert_eq!(optimal.solution().map(|s| s.cost), Some(42));
+    // Fewer expansions than A* on this one (53,470 against 64,658).
+    assert!(result.stats.expanded < optimal.stats.expanded);
+    assert_replays(&puzzle, &found.moves, found.cost);
+}
+
+/// Reach 7 from 0 by adding 1 or 2 (the count goes on past it): no inverses, so no
+/// predecessors.
+struct OneWay;
+
+impl SearchProblem for OneWay {
+    type State = u32;
+    type Move = u32;
+    type Cost = u32;
+    fn start(&self) -> u32 {
+        0
+    }
+    fn is_goal(&self, &n: &u32) -> bool {
+        n == 7
+    }
+    fn moves(&self, _: &u32, moves: &mut MoveBuffer<u32, u32>) {
+        moves.extend([(1, 1), (2, 1)]);
+    }
+    fn apply(&self, n: &mut u32, step: u32) {
+        *n += step;
+    }
+}
+
+impl Bidirectional for OneWay {
+    fn goals(&self) -> Vec<u32> {
+        vec![7]
+    }
+}
+
+#[test]
+fn a_problem_without_predecessors_is_named() {
+    for result in [bidirectional_bfs(&OneWay), bidirectional_a_star(&OneWay)] {
+        assert_eq!(
+            result.outcome,
+            Outcome::Invalid {
+                error: ProblemError::NoPredecessors,
+                solution: None
+            }
+        );
+    }
+    assert!(ProblemError::NoPredecessors
+        .to_string()
+        .contains("Bidirectional::predecessors"));
+}
+
+#[test]
+fn a_start_at_a_goal_and_limits() {
+    let puzzle =
+        informed::puzzles::SlidingPuzzle::<9>::parse(3, 3, "123456780", "123456780").unwrap();
+    for result in [bidirectional_bfs(&puzzle), bidirectional_a_star(&puzzle)] {
+        assert!(result.into_solution().unwrap().is_empty());
+    }
+    let puzzle =
+        informed::puzzles::SlidingPuzzle::<9>::parse(3, 3, "867254301", "123456780").unwrap();
+    for options in [
+        SearchOptions::new().max_nodes(50),
+        SearchOptions::new().max_stored(100),
+    ] {
+        let by_bfs = bidirectional_bfs_with(&puzzle, &options);
+        let by_bae = bidirectional_a_star_with(&puzzle, &options);
+        for result in [by_bfs.stopped(), by_bae.stopped()] {
+            assert!(
+                matches!(
+                    result,
+                    Some(StopReason::NodeLimit | StopReason::MemoryLimit)
+                ),
+                "{result:?}"
+            );
+        }
+        if options.max_stored.is_some() {
+            assert!(by_bfs.stats.stored <= 100 && by_bae.stats.stored <= 100);
+        }
+    }
+}
