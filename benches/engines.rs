@@ -10,8 +10,15 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use informed::heuristics::LinearConflict;
 use informed::puzzles::{sliding_tile, RotationGame, SlidingPuzzle};
 use informed::{
-    a_star, a_star_packed, bfs, distance_table, ida_star, rbfs, MoveBuffer, SearchProblem,
+    a_star, a_star_packed, bfs, bidirectional_a_star, bidirectional_bfs, branch_and_bound_with,
+    distance_table, ida_star, ida_star_cr, optimal_solutions, rbfs, AStarSteps, MoveBuffer,
+    SearchOptions, SearchProblem, Step,
 };
+
+#[path = "../examples/common/wall_grid.rs"]
+mod wall_grid;
+
+use wall_grid::WallGrid;
 
 /// A fixed set of 8-puzzles: random walks of 200 moves from the goal, seeded.
 fn eight_puzzles(count: usize) -> Vec<SlidingPuzzle<9>> {
@@ -182,5 +189,89 @@ fn rotation_game(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, eight_puzzle, fifteen_puzzle, rotation_game);
+/// The research engines beside the classic ones, on the instances they are meant for.
+fn research_engines(c: &mut Criterion) {
+    let puzzles = eight_puzzles(50);
+    let mut group = c.benchmark_group("research_eight_puzzle_50_random");
+    group.bench_function("bidirectional_bfs", |b| {
+        b.iter(|| {
+            puzzles
+                .iter()
+                .map(|p| bidirectional_bfs(black_box(p)).stats.generated)
+                .sum::<u64>()
+        });
+    });
+    group.bench_function("bidirectional_a_star", |b| {
+        b.iter(|| {
+            puzzles
+                .iter()
+                .map(|p| bidirectional_a_star(black_box(p)).stats.generated)
+                .sum::<u64>()
+        });
+    });
+    let options = SearchOptions::new();
+    group.bench_function("a_star_steps", |b| {
+        b.iter(|| {
+            puzzles
+                .iter()
+                .map(|p| {
+                    let mut steps = AStarSteps::new(black_box(p), &options);
+                    while let Step::Expanded { .. } = steps.step() {}
+                    steps.stats().generated
+                })
+                .sum::<u64>()
+        });
+    });
+    group.bench_function("optimal_solutions_first_10", |b| {
+        b.iter(|| {
+            puzzles[..10]
+                .iter()
+                .map(|p| optimal_solutions(black_box(p), 1).count)
+                .sum::<u64>()
+        });
+    });
+    group.finish();
+
+    let korf = korf_easy(5);
+    let mut group = c.benchmark_group("research_fifteen_puzzle");
+    group.sample_size(10);
+    group.bench_function("bidirectional_a_star_first_5", |b| {
+        b.iter(|| {
+            korf.iter()
+                .map(|p| bidirectional_a_star(black_box(p)).stats.generated)
+                .sum::<u64>()
+        });
+    });
+    group.finish();
+
+    let grid = WallGrid {
+        width: 12,
+        height: 9,
+    };
+    let cycles = SearchOptions::new().detect_cycles(true);
+    let mut group = c.benchmark_group("weighted_grid_12x9");
+    group.sample_size(10);
+    group.bench_function("ida_star", |b| {
+        b.iter(|| ida_star(black_box(&grid)).stats.generated);
+    });
+    group.bench_function("ida_star_cr", |b| {
+        b.iter(|| ida_star_cr(black_box(&grid)).stats.generated);
+    });
+    group.bench_function("branch_and_bound", |b| {
+        b.iter(|| {
+            branch_and_bound_with(black_box(&grid), None, &cycles)
+                .stats
+                .generated
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    eight_puzzle,
+    fifteen_puzzle,
+    rotation_game,
+    research_engines
+);
 criterion_main!(benches);

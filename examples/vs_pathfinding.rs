@@ -25,6 +25,11 @@ use informed::{a_star, bfs, ida_star};
 #[allow(dead_code)]
 #[path = "common/args.rs"]
 mod args;
+#[allow(dead_code)]
+#[path = "common/grid.rs"]
+mod grid;
+
+use grid::{octile_distance, Cell, Grid};
 
 const HELP: &str = "\
 usage: vs_pathfinding [MAP_DIR [astar|bfs|idastar]]
@@ -42,86 +47,18 @@ Options:
   -h, --help   this help
 ";
 
-type Cell = (i16, i16);
-
-struct Grid {
-    width: i16,
-    height: i16,
-    open: Vec<bool>,
+/// The 8 neighbours of a cell with their costs, as the `astar` closures take them.
+fn octile(grid: &Grid, cell: Cell) -> Vec<(Cell, u32)> {
+    grid.octile(cell).map(|(_, to, cost)| (to, cost)).collect()
 }
 
-impl Grid {
-    fn parse(text: &str) -> Option<Grid> {
-        let mut lines = text.lines();
-        let mut width = 0;
-        let mut height = 0;
-        for line in lines.by_ref() {
-            let mut words = line.split_whitespace();
-            match (words.next(), words.next()) {
-                (Some("height"), Some(h)) => height = h.parse().ok()?,
-                (Some("width"), Some(w)) => width = w.parse().ok()?,
-                (Some("map"), None) => break,
-                _ => {}
-            }
-        }
-        let open: Vec<bool> = lines
-            .take(height as usize)
-            .flat_map(|row| {
-                row.bytes()
-                    .take(width as usize)
-                    .map(|c| c == b'.' || c == b'G')
-            })
-            .collect();
-        (open.len() == width as usize * height as usize).then_some(Grid {
-            width,
-            height,
-            open,
-        })
-    }
-
-    fn free(&self, (x, y): Cell) -> bool {
-        (0..self.width).contains(&x)
-            && (0..self.height).contains(&y)
-            && self.open[y as usize * self.width as usize + x as usize]
-    }
-
-    /// The 8 neighbours (no corner cutting), straight 100, diagonal 141.
-    fn octile(&self, (x, y): Cell) -> Vec<(Cell, u32)> {
-        let mut next = Vec::with_capacity(8);
-        for (dx, dy) in [
-            (0, -1),
-            (-1, 0),
-            (1, 0),
-            (0, 1),
-            (-1, -1),
-            (1, -1),
-            (-1, 1),
-            (1, 1),
-        ] {
-            let to = (x + dx, y + dy);
-            let diagonal = dx != 0 && dy != 0;
-            if self.free(to) && (!diagonal || (self.free((x + dx, y)) && self.free((x, y + dy)))) {
-                next.push((to, if diagonal { 141 } else { 100 }));
-            }
-        }
-        next
-    }
-
-    /// The 4 neighbours.
-    fn four(&self, (x, y): Cell) -> Vec<Cell> {
-        [(0, -1), (-1, 0), (1, 0), (0, 1)]
-            .into_iter()
-            .map(|(dx, dy)| (x + dx, y + dy))
-            .filter(|&to| self.free(to))
-            .collect()
-    }
-}
-
-/// The octile distance, in the same units: admissible.
-fn octile_distance((x, y): Cell, (gx, gy): Cell) -> u32 {
-    let (dx, dy) = (u32::from(x.abs_diff(gx)), u32::from(y.abs_diff(gy)));
-    let (long, short) = (dx.max(dy), dx.min(dy));
-    100 * (long - short) + 141 * short
+/// The 4 neighbours.
+fn four(grid: &Grid, (x, y): Cell) -> Vec<Cell> {
+    [(0, -1), (-1, 0), (1, 0), (0, 1)]
+        .into_iter()
+        .map(|(dx, dy)| (x + dx, y + dy))
+        .filter(|&to| grid.free(to))
+        .collect()
 }
 
 type Stack = [u8; 13];
@@ -218,16 +155,7 @@ fn main() -> ExitCode {
         eprintln!("vs_pathfinding: {dir}/arena.map is not a map");
         return ExitCode::from(2);
     };
-    let queries: Vec<(Cell, Cell)> = scenarios
-        .lines()
-        .skip(1)
-        .filter_map(|line| {
-            let f: Vec<&str> = line.split('\t').collect();
-            let n = |i: usize| f.get(i)?.parse::<i16>().ok();
-            Some(((n(4)?, n(5)?), (n(6)?, n(7)?)))
-        })
-        .filter(|&(s, g)| grid.free(s) && grid.free(g))
-        .collect();
+    let queries = grid.scenarios(&scenarios);
     let stacks = random_stacks(200);
     let rounds = 7;
     let run = |name: &str| only.as_deref().is_none_or(|only| only == name);
@@ -241,7 +169,7 @@ fn main() -> ExitCode {
                 for &(start, goal) in &queries {
                     let problem = FnProblem::new(
                         start,
-                        |&c: &Cell| grid.octile(c),
+                        |&c: &Cell| octile(&grid, c),
                         |&c: &Cell| octile_distance(c, goal),
                         |&c: &Cell| c == goal,
                     );
@@ -254,7 +182,7 @@ fn main() -> ExitCode {
                 for &(start, goal) in &queries {
                     let found = pathfinding::prelude::astar(
                         &start,
-                        |&c: &Cell| grid.octile(c),
+                        |&c: &Cell| octile(&grid, c),
                         |&c: &Cell| octile_distance(c, goal),
                         |&c: &Cell| c == goal,
                     );
@@ -277,7 +205,7 @@ fn main() -> ExitCode {
                 for &(start, goal) in &queries {
                     let problem = FnProblem::new(
                         start,
-                        |&c: &Cell| grid.four(c).into_iter().map(|n| (n, 1u32)),
+                        |&c: &Cell| four(&grid, c).into_iter().map(|n| (n, 1u32)),
                         |_: &Cell| 0u32,
                         |&c: &Cell| c == goal,
                     );
@@ -290,7 +218,7 @@ fn main() -> ExitCode {
                 for &(start, goal) in &queries {
                     let found = pathfinding::prelude::bfs(
                         &start,
-                        |&c: &Cell| grid.four(c),
+                        |&c: &Cell| four(&grid, c),
                         |&c: &Cell| c == goal,
                     );
                     total += found.map_or(0, |path| path.len() as u64 - 1);

@@ -58,6 +58,12 @@
 //! | [`dijkstra()`] | always (ignores the heuristic) | every state generated | any |
 //! | [`weighted_a_star()`] | within `w` times the optimum | every state generated | any |
 //! | [`greedy_best_first()`] | no promise: fast, any path | every state generated | any |
+//! | [`bidirectional_bfs()`] | unit costs; a [`Bidirectional`] problem | the states both sides reach | any |
+//! | [`bidirectional_a_star()`] | consistent heuristics both ways (BAE*) | every state either side generates | any |
+//! | [`ida_star_cr()`] | admissible heuristic; few iterations with many distinct costs | the path | any |
+//! | [`branch_and_bound()`] | admissible heuristic, within a depth | the path | the first found |
+//! | [`optimal_solutions()`] | every optimal solution, counted | the path and those kept | all |
+//! | [`AStarSteps`] | A*, one expansion at a time | every state generated | any |
 //!
 //! **Admissible and consistent.** A heuristic is *admissible* when it never overestimates
 //! the cheapest cost from a state to a goal; every engine returns an optimal solution when it
@@ -158,12 +164,15 @@ pub mod prelude {
     pub use crate::heuristics::TileHeuristic;
     pub use crate::puzzles::{RotationGame, SlidingPuzzle};
     pub use crate::{
-        a_star, a_star_packed, a_star_packed_with, a_star_with, bfs, bfs_with, check_path,
-        dijkstra, dijkstra_all, dijkstra_all_with, dijkstra_with, distance_table,
-        greedy_best_first, greedy_best_first_with, ida_star, ida_star_with, rbfs, rbfs_with,
-        replay, replay_from, weighted_a_star, weighted_a_star_with, CancelToken, Cost, CostValue,
-        MoveBuffer, Outcome, PackedStates, ProblemError, SearchOptions, SearchProblem,
-        SearchResult, Solution, Stats, StopReason,
+        a_star, a_star_packed, a_star_packed_with, a_star_with, bfs, bfs_with,
+        bidirectional_a_star, bidirectional_a_star_with, bidirectional_bfs, bidirectional_bfs_with,
+        branch_and_bound, branch_and_bound_with, check_path, dijkstra, dijkstra_all,
+        dijkstra_all_with, dijkstra_with, distance_table, greedy_best_first,
+        greedy_best_first_with, ida_star, ida_star_cr, ida_star_cr_with, ida_star_with,
+        optimal_solutions, optimal_solutions_with, rbfs, rbfs_with, replay, replay_from,
+        weighted_a_star, weighted_a_star_with, AStarSteps, Bidirectional, CancelToken, Cost,
+        CostValue, MoveBuffer, Outcome, PackedStates, ProblemError, SearchOptions, SearchProblem,
+        SearchResult, Solution, Stats, Step, StopReason,
     };
     #[cfg(feature = "parallel")]
     pub use crate::{parallel_ida_star, parallel_ida_star_with};

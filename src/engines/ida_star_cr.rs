@@ -105,6 +105,7 @@ fn deepen<P: SearchProblem>(
         let mut counts = Counts::<P> {
             by_f: HashMap::new(),
             least: P::Cost::MAX,
+            last: (P::Cost::MAX, 0),
             best: None,
         };
         match search.search(threshold, &mut counts) {
@@ -142,14 +143,31 @@ struct Counts<P: SearchProblem> {
     by_f: HashMap<<P::Cost as Cost>::Key, (P::Cost, u64)>,
     /// The least `f` cut off.
     least: P::Cost,
+    /// The `f` of the last children cut off, and how many in a row, not yet in `by_f`.
+    last: (P::Cost, u64),
     best: Option<(Vec<P::Move>, P::Cost)>,
 }
 
 impl<P: SearchProblem> Counts<P> {
+    /// Adds the run of cut-offs at one `f` to the map.
+    fn flush(&mut self) {
+        let (f, run) = core::mem::replace(&mut self.last, (P::Cost::MAX, 0));
+        if run == 0 {
+            return;
+        }
+        let full = self.by_f.len() >= COUNTED_VALUES;
+        if let Some((_, count)) = self.by_f.get_mut(&f.key()) {
+            *count += run;
+        } else if !full {
+            self.by_f.insert(f.key(), (f, run));
+        }
+    }
+
     /// The least threshold after `threshold` (IDA*'s next), and the one at the least `f`
     /// that lets in at least `generated` of the children cut off (or at the largest counted,
     /// if none does); `None` when nothing was cut off.
-    fn next_threshold(&self, threshold: P::Cost, generated: u64) -> Option<(P::Cost, P::Cost)> {
+    fn next_threshold(&mut self, threshold: P::Cost, generated: u64) -> Option<(P::Cost, P::Cost)> {
+        self.flush();
         if self.least >= P::Cost::MAX {
             return None;
         }
@@ -175,13 +193,15 @@ impl<P: SearchProblem> Counts<P> {
 impl<P: SearchProblem> Policy<P> for Counts<P> {
     #[inline]
     fn cut_off(&mut self, f: P::Cost) {
-        self.least = min(self.least, f);
-        let full = self.by_f.len() >= COUNTED_VALUES;
-        if let Some((_, count)) = self.by_f.get_mut(&f.key()) {
-            *count += 1;
-        } else if !full {
-            self.by_f.insert(f.key(), (f, 1));
+        // Siblings are often cut off at one `f`: counted here, and into the map when it
+        // changes.
+        if f == self.last.0 {
+            self.last.1 += 1;
+            return;
         }
+        self.flush();
+        self.last = (f, 1);
+        self.least = min(self.least, f);
     }
 
     fn goal(&mut self, path: &[P::Move], cost: P::Cost) -> OnGoal<P::Cost> {

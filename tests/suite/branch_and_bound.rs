@@ -1,7 +1,7 @@
 //! Depth-first branch and bound: optimal on random graphs and puzzles, the depth limit and
 //! the initial bound honoured.
 
-use crate::common::{assert_replays, optimal_or_none, Graph, NodeGraph, WeightedGrid};
+use crate::common::{assert_replays, optimal_or_none, Graph, NodeGraph, WallGrid};
 use informed::puzzles::RotationGame;
 use informed::puzzles::SlidingPuzzle;
 use informed::{
@@ -106,7 +106,7 @@ fn optimal_on_the_rotation_game_within_a_depth() {
 
 #[test]
 fn the_weighted_grid_is_solved_optimally_within_its_cells() {
-    let grid = WeightedGrid {
+    let grid = WallGrid {
         width: 7,
         height: 6,
     };
@@ -114,5 +114,5 @@ fn the_weighted_grid_is_solved_optimally_within_its_cells() {
     let found = branch_and_bound_with(&grid, None, &options)
         .into_solution()
         .unwrap();
-    assert_eq!(found.cost, grid.optimal());
+    assert_eq!(found.cost, crate::common::optimal(&grid));
 }

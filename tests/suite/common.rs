@@ -275,66 +275,12 @@ impl SearchProblem for Line {
     }
 }
 
-/// An 8-connected grid of `width` x `height` cells, moves straight costing 10 and diagonal
-/// 14, with a wall down column `width / 2` from the top to three cells above the bottom:
-/// from the top left corner to the top right one, the octile distance as the heuristic. The
-/// weighted domain where IDA*'s thresholds creep.
-pub struct WeightedGrid {
-    pub width: i32,
-    pub height: i32,
-}
+#[path = "../../examples/common/wall_grid.rs"]
+mod wall_grid;
 
-/// The eight directions, each opposite four places on.
-const DIRECTIONS: [(i32, i32); 8] = [
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-];
+pub use wall_grid::WallGrid;
 
-impl WeightedGrid {
-    fn open(&self, (x, y): (i32, i32)) -> bool {
-        (0..self.width).contains(&x)
-            && (0..self.height).contains(&y)
-            && !(x == self.width / 2 && y < self.height - 3)
-    }
-
-    /// The cheapest cost to the goal, by Dijkstra over the grid.
-    pub fn optimal(&self) -> u32 {
-        informed::dijkstra(self).into_solution().unwrap().cost
-    }
-}
-
-impl SearchProblem for WeightedGrid {
-    type State = (i32, i32);
-    type Move = u8;
-    type Cost = u32;
-    fn start(&self) -> (i32, i32) {
-        (0, 0)
-    }
-    fn is_goal(&self, &cell: &(i32, i32)) -> bool {
-        cell == (self.width - 1, 0)
-    }
-    fn heuristic(&self, &(x, y): &(i32, i32)) -> u32 {
-        let (dx, dy) = ((self.width - 1 - x).unsigned_abs(), y.unsigned_abs());
-        10 * dx.max(dy) + 4 * dx.min(dy)
-    }
-    fn moves(&self, &(x, y): &(i32, i32), moves: &mut MoveBuffer<u8, u32>) {
-        for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            if self.open((x + dx, y + dy)) {
-                moves.push((d as u8, if dx != 0 && dy != 0 { 14 } else { 10 }));
-            }
-        }
-    }
-    fn apply(&self, (x, y): &mut (i32, i32), d: u8) {
-        let (dx, dy) = DIRECTIONS[d as usize];
-        (*x, *y) = (*x + dx, *y + dy);
-    }
-    fn inverse(&self, d: u8) -> Option<u8> {
-        Some((d + 4) % 8)
-    }
+/// The cheapest cost across a [`WallGrid`], by Dijkstra.
+pub fn optimal(grid: &WallGrid) -> u32 {
+    informed::dijkstra(grid).into_solution().unwrap().cost
 }

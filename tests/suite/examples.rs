@@ -321,7 +321,7 @@ fn pancake_solves_every_style_alike_and_names_a_bad_line() {
 }
 
 /// Every example, with words its help must hold.
-const EXAMPLES: [(&str, &[&str]); 10] = [
+const EXAMPLES: [(&str, &[&str]); 11] = [
     ("eight_puzzle", &["--goal", "--show", "x for the blank"]),
     ("eight_puzzle_path", &["--show", "u, d, l, r"]),
     ("fifteen_puzzle", &["--show", "whole lines", "x"]),
@@ -349,6 +349,10 @@ const EXAMPLES: [(&str, &[&str]); 10] = [
     ("port_from_pathfinding", &["knight"]),
     ("stop_latency", &["cancellation"]),
     ("vs_pathfinding", &["MAP_DIR", "astar", "bfs", "idastar"]),
+    (
+        "research_engines",
+        &["--rounds", "--data", "BAE*", "IDA*_CR"],
+    ),
 ];
 
 #[test]

@@ -1,6 +1,6 @@
 //! IDA*_CR: optimal on random graphs and puzzles, and few iterations where IDA* needs many.
 
-use crate::common::{assert_replays, optimal_or_none, EightPuzzle, Graph, NodeGraph, WeightedGrid};
+use crate::common::{assert_replays, optimal_or_none, EightPuzzle, Graph, NodeGraph, WallGrid};
 use informed::puzzles::RotationGame;
 use informed::{bfs, ida_star, ida_star_cr, ida_star_cr_with, ida_star_with, SearchOptions};
 use quickcheck::quickcheck;
@@ -38,11 +38,11 @@ fn optimal_on_the_rotation_game() {
 /// doubles its work each iteration instead.
 #[test]
 fn few_iterations_where_ida_star_creeps() {
-    let grid = WeightedGrid {
+    let grid = WallGrid {
         width: 12,
         height: 9,
     };
-    let optimal = grid.optimal();
+    let optimal = crate::common::optimal(&grid);
     let result = ida_star_cr(&grid);
     let found = result.solution().unwrap();
     assert_eq!(found.cost, optimal);

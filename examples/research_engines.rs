@@ -1,0 +1,317 @@
+//! The research engines against the classic ones, side by side in one run:
+//!
+//! - bidirectional A* (BAE*) against A* on Korf's easy 15-puzzles with the Manhattan
+//!   distance, on every scenario of the Moving AI `arena` map (8-connected, octile), and on
+//!   8-puzzles with no heuristic at all (the weakest: A* is Dijkstra's algorithm there), with
+//!   bidirectional BFS and BFS beside them;
+//! - IDA*_CR and depth-first branch and bound against IDA* on a grid with moves of 10 and
+//!   14, where IDA*'s thresholds creep.
+//!
+//! ```text
+//! cargo run --release --example research_engines [-- --rounds N] [--data DIR]
+//! ```
+//!
+//! Prints, per domain and engine, the nodes expanded, generated and stored, and the median
+//! time of the rounds; every engine's cost is checked against the others'.
+
+use std::time::Instant;
+
+use informed::puzzles::{sliding_tile, SlidingPuzzle};
+use informed::{
+    a_star, bfs, bidirectional_a_star, bidirectional_bfs, branch_and_bound_with, dijkstra,
+    ida_star, ida_star_cr, Bidirectional, MoveBuffer, SearchOptions, SearchProblem, SearchResult,
+    Stats,
+};
+
+#[allow(dead_code)]
+#[path = "common/args.rs"]
+mod args;
+#[path = "common/grid.rs"]
+mod grid;
+#[path = "common/wall_grid.rs"]
+mod wall_grid;
+
+use wall_grid::WallGrid;
+
+const HELP: &str = "\
+usage: research_engines [--rounds N] [--data DIR]
+
+The research engines against the classic ones, side by side: bidirectional A*
+(BAE*) and A* on Korf's easy 15-puzzles (Manhattan), on the Moving AI arena map
+(octile) and on 8-puzzles without a heuristic (with bidirectional BFS and BFS);
+IDA*_CR and branch and bound against IDA* on a grid with moves of 10 and 14.
+Prints nodes expanded, generated and stored and the median time per engine.
+
+Options:
+  --rounds N   runs of each engine, the median time reported (default 3)
+  --data DIR   where korf_easy20.txt and movingai/ are (default ../shared/data)
+  -h, --help   this help
+";
+
+/// Totals over a domain's instances.
+#[derive(Default)]
+struct Totals {
+    cost: u64,
+    expanded: u64,
+    generated: u64,
+    stored: u64,
+    millis: Vec<f64>,
+}
+
+impl Totals {
+    fn add(&mut self, cost: Option<u32>, stats: &Stats<u32>) {
+        self.cost += cost.map_or(0, u64::from);
+        self.expanded += stats.expanded;
+        self.generated += stats.generated;
+        self.stored += stats.stored as u64;
+    }
+}
+
+/// Runs `solve` over every instance `rounds` times; the totals of the first round and the
+/// median time of all.
+fn measure<T>(
+    instances: &[T],
+    rounds: usize,
+    solve: impl Fn(&T) -> (Option<u32>, Stats<u32>),
+) -> Totals {
+    let mut totals = Totals::default();
+    for round in 0..rounds {
+        let started = Instant::now();
+        for instance in instances {
+            let (cost, stats) = solve(instance);
+            if round == 0 {
+                totals.add(cost, &stats);
+            }
+        }
+        totals.millis.push(started.elapsed().as_secs_f64() * 1e3);
+    }
+    totals.millis.sort_by(f64::total_cmp);
+    totals
+}
+
+fn answer<S, M>(result: &SearchResult<S, M, u32>) -> (Option<u32>, Stats<u32>) {
+    (result.solution().map(|s| s.cost), result.stats.clone())
+}
+
+/// Prints a domain's table; every engine's total cost must equal the first's.
+fn report(domain: &str, rows: &[(&str, Totals)]) {
+    println!("\n{domain}");
+    println!(
+        "  {:<22} {:>12} {:>13} {:>12} {:>10}",
+        "engine", "expanded", "generated", "stored", "ms"
+    );
+    for (name, totals) in rows {
+        let median = totals.millis[totals.millis.len() / 2];
+        println!(
+            "  {name:<22} {:>12} {:>13} {:>12} {median:>10.1}",
+            totals.expanded, totals.generated, totals.stored
+        );
+        assert_eq!(totals.cost, rows[0].1.cost, "{name} disagrees on the costs");
+    }
+}
+
+/// A puzzle with its heuristics taken away, both ways.
+struct Blind<P>(P);
+
+impl<P: Bidirectional> SearchProblem for Blind<P> {
+    type State = P::State;
+    type Move = P::Move;
+    type Cost = P::Cost;
+    fn start(&self) -> P::State {
+        self.0.start()
+    }
+    fn is_goal(&self, state: &P::State) -> bool {
+        self.0.is_goal(state)
+    }
+    fn moves(&self, state: &P::State, moves: &mut MoveBuffer<P::Move, P::Cost>) {
+        self.0.moves(state, moves);
+    }
+    fn apply(&self, state: &mut P::State, mv: P::Move) {
+        self.0.apply(state, mv);
+    }
+    fn inverse(&self, mv: P::Move) -> Option<P::Move> {
+        self.0.inverse(mv)
+    }
+}
+
+impl<P: Bidirectional> Bidirectional for Blind<P> {
+    fn goals(&self) -> Vec<P::State> {
+        self.0.goals()
+    }
+}
+
+/// 8-puzzles `count` random moves or fewer from the goal, by a seeded walk.
+fn eight_puzzles(count: usize) -> Vec<SlidingPuzzle<9>> {
+    let goal = sliding_tile::blank_last::<9>();
+    let walker = SlidingPuzzle::<9>::new(3, 3, &goal, &goal).expect("the goal is a board");
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut moves = MoveBuffer::new();
+    (0..count)
+        .map(|_| {
+            let mut board = walker.start();
+            for _ in 0..40 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                moves.clear();
+                walker.moves(&board, &mut moves);
+                walker.apply(&mut board, moves[seed as usize % moves.len()].0);
+            }
+            SlidingPuzzle::<9>::new(3, 3, board.tiles(), &goal).expect("a walk stays solvable")
+        })
+        .collect()
+}
+
+fn main() {
+    let mut args = args::Args::new("research_engines", HELP);
+    let mut rounds = 3;
+    let mut data = "../shared/data".to_string();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--rounds" => rounds = args.number("--rounds", "the number of runs of each engine"),
+            "--data" => data = args.value("--data", "the data directory"),
+            _ => args.unexpected(&arg),
+        }
+    }
+    let rounds = rounds.max(1);
+    let read = |path: &str| {
+        std::fs::read_to_string(format!("{data}/{path}")).unwrap_or_else(|error| {
+            args.fail(&format!("cannot read {data}/{path}: {error}"));
+        })
+    };
+    fifteen_puzzles(&read("korf_easy20.txt"), rounds);
+    let Some(map) = grid::Grid::parse(&read("movingai/arena.map")) else {
+        args.fail(&format!("{data}/movingai/arena.map is not a map"));
+    };
+    arena(&map, &read("movingai/arena.map.scen"), rounds);
+    blind_eight_puzzles(rounds);
+    weighted_grids(rounds);
+}
+
+/// A* and BAE* on Korf's easy 15-puzzles (lines `<id> <length> <16 tiles>`).
+fn fifteen_puzzles(text: &str, rounds: usize) {
+    let korf: Vec<SlidingPuzzle<16>> = text
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let tiles: Vec<&str> = line.split_whitespace().skip(2).collect();
+            let goal: [u8; 16] = core::array::from_fn(|i| i as u8);
+            let start = tiles.join(" ");
+            SlidingPuzzle::<16>::parse(4, 4, &start, &goal.map(|t| t.to_string()).join(" "))
+                .expect("Korf's instances are boards")
+        })
+        .collect();
+    report(
+        &format!(
+            "15-puzzle, Manhattan: korf_easy20, {} instances",
+            korf.len()
+        ),
+        &[
+            ("a_star", measure(&korf[..], rounds, |p| answer(&a_star(p)))),
+            (
+                "bidirectional_a_star",
+                measure(&korf[..], rounds, |p| answer(&bidirectional_a_star(p))),
+            ),
+        ],
+    );
+}
+
+/// A* and BAE* on every scenario of the arena map.
+fn arena(map: &grid::Grid, scenarios: &str, rounds: usize) {
+    let queries: Vec<grid::Query> = map
+        .scenarios(scenarios)
+        .into_iter()
+        .map(|(start, goal)| grid::Query {
+            grid: map,
+            start,
+            goal,
+        })
+        .collect();
+    report(
+        &format!(
+            "grid, octile: Moving AI arena, {} scenarios, 8-connected",
+            queries.len()
+        ),
+        &[
+            (
+                "a_star",
+                measure(&queries[..], rounds, |q| answer(&a_star(q))),
+            ),
+            (
+                "bidirectional_a_star",
+                measure(&queries[..], rounds, |q| answer(&bidirectional_a_star(q))),
+            ),
+        ],
+    );
+}
+
+/// Dijkstra, BAE*, BFS and bidirectional BFS on 8-puzzles without a heuristic.
+fn blind_eight_puzzles(rounds: usize) {
+    let blind: Vec<Blind<SlidingPuzzle<9>>> = eight_puzzles(100).into_iter().map(Blind).collect();
+    report(
+        "8-puzzle, no heuristic: 100 random walks of 40 moves",
+        &[
+            (
+                "a_star (Dijkstra)",
+                measure(&blind[..], rounds, |p| answer(&dijkstra(p))),
+            ),
+            (
+                "bidirectional_a_star",
+                measure(&blind[..], rounds, |p| answer(&bidirectional_a_star(p))),
+            ),
+            ("bfs", measure(&blind[..], rounds, |p| answer(&bfs(p)))),
+            (
+                "bidirectional_bfs",
+                measure(&blind[..], rounds, |p| answer(&bidirectional_bfs(p))),
+            ),
+        ],
+    );
+}
+
+/// IDA*, IDA*_CR, branch and bound and A* where IDA*'s thresholds creep.
+fn weighted_grids(rounds: usize) {
+    let grids = [
+        WallGrid {
+            width: 12,
+            height: 9,
+        },
+        WallGrid {
+            width: 14,
+            height: 10,
+        },
+    ];
+    let cycles = SearchOptions::new().detect_cycles(true);
+    report(
+        "grid, moves of 10 and 14, a wall: 12 x 9 and 14 x 10",
+        &[
+            (
+                "ida_star",
+                measure(&grids[..], rounds, |g| answer(&ida_star(g))),
+            ),
+            (
+                "ida_star_cr",
+                measure(&grids[..], rounds, |g| answer(&ida_star_cr(g))),
+            ),
+            (
+                "branch_and_bound",
+                measure(&grids[..], rounds, |g| {
+                    answer(&branch_and_bound_with(g, None, &cycles))
+                }),
+            ),
+            (
+                "a_star",
+                measure(&grids[..], rounds, |g| answer(&a_star(g))),
+            ),
+        ],
+    );
+    for grid in &grids {
+        let (by_ida, by_cr) = (ida_star(grid), ida_star_cr(grid));
+        println!(
+            "  {} x {}: IDA* {} iterations, IDA*_CR {}",
+            grid.width,
+            grid.height,
+            by_ida.stats.thresholds.len(),
+            by_cr.stats.thresholds.len()
+        );
+    }
+}
