@@ -34,6 +34,7 @@ use core::fmt;
 use core::ops::ControlFlow;
 use core::str::FromStr;
 
+use crate::bidirectional::Bidirectional;
 use crate::problem::{ChildVisitor, MoveBuffer, SearchProblem};
 use crate::puzzles::text::{self, BadCell};
 
@@ -108,6 +109,45 @@ impl Rotation {
             Rotation::G => Rotation::D,
             Rotation::H => Rotation::C,
         }
+    }
+}
+
+/// Every rotation has its opposite, so the predecessors are the default's; the goals are every
+/// board whose centre holds eight of one digit: 3 x C(16, 8) = 38,610 of them.
+impl Bidirectional for RotationGame {
+    fn goals(&self) -> Vec<[u8; CELLS]> {
+        let outside: Vec<usize> = (0..CELLS).filter(|cell| !CENTRE.contains(cell)).collect();
+        let mut goals = Vec::with_capacity(38_610);
+        for centre in 1..=3u8 {
+            let (low, high) = match centre {
+                1 => (2, 3),
+                2 => (1, 3),
+                _ => (1, 2),
+            };
+            // Which of the sixteen outer cells hold the lower of the other two digits.
+            for lows in 0u32..1 << 16 {
+                if lows.count_ones() != 8 {
+                    continue;
+                }
+                let mut board = [centre; CELLS];
+                for (bit, &cell) in outside.iter().enumerate() {
+                    board[cell] = if lows & 1 << bit != 0 { low } else { high };
+                }
+                goals.push(board);
+            }
+        }
+        goals
+    }
+
+    /// The cells where `board` differs from the start, over seven: a rotation shifts one
+    /// line of seven cells, so it changes at most seven (admissible, and consistent).
+    fn heuristic_from_start(&self, board: &[u8; CELLS]) -> u32 {
+        let differ = board
+            .iter()
+            .zip(&self.start)
+            .filter(|(a, b)| a != b)
+            .count();
+        differ.div_ceil(7) as u32
     }
 }
 

@@ -4,8 +4,8 @@
 use crate::common::{assert_replays, distances_to, EightPuzzle, Graph, NodeGraph};
 use informed::{
     a_star, bfs, bidirectional_a_star, bidirectional_a_star_with, bidirectional_bfs,
-    bidirectional_bfs_with, Bidirectional, MoveBuffer, Outcome, ProblemError, SearchOptions,
-    SearchProblem, StopReason,
+    bidirectional_bfs_with, ida_star, Bidirectional, MoveBuffer, Outcome, ProblemError,
+    SearchOptions, SearchProblem, StopReason,
 };
 use quickcheck::quickcheck;
 
@@ -226,6 +226,31 @@ fn a_start_at_a_goal_and_limits() {
         }
         if options.max_stored.is_some() {
             assert!(by_bfs.stats.stored <= 100 && by_bae.stats.stored <= 100);
+        }
+    }
+}
+
+/// The rotation game has 38,610 goal boards; searched from all of them and from the start,
+/// the fewest moves are IDA*'s. (On the judge's samples: a board 11 moves from its goal
+/// takes bidirectional BFS six million states, where IDA* stores none.)
+#[test]
+fn the_rotation_game_from_every_goal() {
+    use informed::puzzles::RotationGame;
+    let game: RotationGame = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3"
+        .parse()
+        .unwrap();
+    assert_eq!(game.goals().len(), 38_610);
+    assert!(game.goals().iter().all(|goal| game.is_goal(goal)));
+    for board in [
+        "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3",
+        "1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3",
+    ] {
+        let game: RotationGame = board.parse().unwrap();
+        let expected = ida_star(&game).into_solution().unwrap().cost;
+        for result in [bidirectional_bfs(&game), bidirectional_a_star(&game)] {
+            let found = result.into_solution().unwrap();
+            assert_eq!(found.cost, expected, "{board}");
+            assert_replays(&game, &found.moves, found.cost);
         }
     }
 }
