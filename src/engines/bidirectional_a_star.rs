@@ -2,12 +2,12 @@
 //! from the starts and from the goals, each ordered by a priority that counts what the other
 //! direction's heuristic says.
 
-use core::ops::ControlFlow;
-
 use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
+use crate::engines::best_first::Halt;
 use crate::engines::node_table::{Node, NodeTable, FIRST_CAPACITY};
 use crate::engines::open_list::OpenList;
+use crate::engines::two_sides::{neighbours, path_across, BACKWARD, FORWARD};
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, SearchProblem};
@@ -69,22 +69,13 @@ pub fn bidirectional_a_star_with<P: Bidirectional>(
         moves: MoveBuffer::new(),
         best: None,
     };
-    let outcome = search.run(options).unwrap_or_else(|halt| match halt {
-        Halt::Stopped(reason) => Outcome::Stopped {
-            reason,
-            completed_threshold: None,
-        },
-        Halt::Invalid(error) => Outcome::invalid(error),
-    });
+    let outcome = search.run(options).unwrap_or_else(Halt::into_outcome);
     search.stats.stored = search.stored();
     ResultOf::<P> {
         outcome,
         stats: search.stats,
     }
 }
-
-const FORWARD: usize = 0;
-const BACKWARD: usize = 1;
 
 /// One direction: its states (a backward node's move leads from it to its parent, toward a
 /// goal), each state's heuristics this way and the other, and its open list by `b`.
@@ -125,11 +116,6 @@ impl<P: SearchProblem> Side<P> {
         }
         None
     }
-}
-
-enum Halt {
-    Stopped(StopReason),
-    Invalid(ProblemError),
 }
 
 struct Search<'p, P: Bidirectional> {
@@ -177,40 +163,25 @@ impl<P: Bidirectional> Search<'_, P> {
             self.stats.expanded += 1;
             let node = &mut self.sides[side].table.nodes[index];
             node.expanded = true;
-            let (state, g) = (node.state.clone(), node.g);
-            children.clear();
-            if side == FORWARD {
-                let skip = node.arrived_by.and_then(|mv| problem.inverse(mv));
-                self.moves.clear();
-                let _ = problem.successors(&state, skip, &mut self.moves, |child, mv, cost| {
-                    children.push((child, mv, cost));
-                    ControlFlow::Continue(())
-                });
-            } else if !problem.predecessors(&state, |parent, mv, cost| {
-                children.push((parent, mv, cost));
-            }) {
-                return Err(Halt::Invalid(ProblemError::NoPredecessors));
-            }
+            let (state, g, arrived_by) = (node.state.clone(), node.g, node.arrived_by);
+            neighbours(
+                problem,
+                side,
+                &state,
+                arrived_by,
+                &mut self.moves,
+                &mut children,
+            )?;
             for (child, mv, cost) in children.drain(..) {
-                if !cost.is_valid() {
-                    return Err(Halt::Invalid(ProblemError::InvalidCost {
-                        cost: cost.value(),
-                    }));
-                }
                 self.stats.generated += 1;
                 self.offer(side, child, index, Some(mv), g.saturating_add(cost))?;
             }
         }
-        let Some((_, [forward, backward])) = self.best else {
+        let Some((_, at)) = self.best else {
             return Ok(Outcome::NoSolution);
         };
-        let (root, mut moves) = self.sides[FORWARD].table.path_to(forward);
-        let goal_side = &self.sides[BACKWARD].table;
-        let mut index = backward;
-        while let Some(mv) = goal_side.nodes[index].arrived_by {
-            moves.push(mv);
-            index = goal_side.nodes[index].parent as usize;
-        }
+        let sides = [&self.sides[FORWARD].table, &self.sides[BACKWARD].table];
+        let (root, moves) = path_across::<P>(sides, at);
         let start = self.sides[FORWARD].table.nodes[root].state.clone();
         Ok(solved(
             problem,

@@ -1,15 +1,15 @@
 //! Bidirectional breadth-first search: from the starts and from the goals at once, a whole
 //! layer at a time on the side whose frontier is smaller, until the two meet.
 
-use core::ops::ControlFlow;
-
 use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
+use crate::engines::best_first::Halt;
 use crate::engines::node_table::{Node, NodeTable, FIRST_CAPACITY};
+use crate::engines::two_sides::{neighbours, path_across, BACKWARD, FORWARD};
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, SearchProblem};
-use crate::solution::{solved, Outcome, OutcomeOf, ProblemError, Promise, ResultOf, Stats};
+use crate::solution::{solved, Outcome, OutcomeOf, Promise, ResultOf, Stats};
 
 /// Solves `problem` with bidirectional breadth-first search, with default options.
 ///
@@ -56,22 +56,13 @@ pub fn bidirectional_bfs_with<P: Bidirectional>(
         watch: Watch::new(options),
         moves: MoveBuffer::new(),
     };
-    let outcome = search.run(options).unwrap_or_else(|halt| match halt {
-        Halt::Stopped(reason) => Outcome::Stopped {
-            reason,
-            completed_threshold: None,
-        },
-        Halt::Invalid(error) => Outcome::invalid(error),
-    });
+    let outcome = search.run(options).unwrap_or_else(Halt::into_outcome);
     search.stats.stored = search.sides[0].table.len() + search.sides[1].table.len();
     ResultOf::<P> {
         outcome,
         stats: search.stats,
     }
 }
-
-const FORWARD: usize = 0;
-const BACKWARD: usize = 1;
 
 /// One side of the search: its states, and where each layer begins among them.
 struct Side<P: SearchProblem> {
@@ -126,11 +117,6 @@ impl<P: SearchProblem> Side<P> {
     fn find(&self, state: &P::State) -> Option<usize> {
         self.table.find(self.table.hash(state), state)
     }
-}
-
-enum Halt {
-    Stopped(StopReason),
-    Invalid(ProblemError),
 }
 
 struct Search<'p, P: Bidirectional> {
@@ -204,26 +190,16 @@ impl<P: Bidirectional> Search<'_, P> {
             }
             self.stats.expanded += 1;
             let node = &self.sides[side].table.nodes[index];
-            let (state, g) = (node.state.clone(), node.g);
-            children.clear();
-            if side == FORWARD {
-                let skip = node.arrived_by.and_then(|mv| problem.inverse(mv));
-                self.moves.clear();
-                let _ = problem.successors(&state, skip, &mut self.moves, |child, mv, cost| {
-                    children.push((child, mv, cost));
-                    ControlFlow::Continue(())
-                });
-            } else if !problem.predecessors(&state, |parent, mv, cost| {
-                children.push((parent, mv, cost));
-            }) {
-                return Err(Halt::Invalid(ProblemError::NoPredecessors));
-            }
+            let (state, g, arrived_by) = (node.state.clone(), node.g, node.arrived_by);
+            neighbours(
+                problem,
+                side,
+                &state,
+                arrived_by,
+                &mut self.moves,
+                &mut children,
+            )?;
             for (child, mv, cost) in children.drain(..) {
-                if !cost.is_valid() {
-                    return Err(Halt::Invalid(ProblemError::InvalidCost {
-                        cost: cost.value(),
-                    }));
-                }
                 self.stats.generated += 1;
                 let other = &self.sides[1 - side];
                 let there = other.find(&child);
@@ -253,12 +229,7 @@ impl<P: Bidirectional> Search<'_, P> {
     /// The solution through the meeting point: forward from a start, then backward to a goal.
     fn solution(&self, met: Meeting, options: &SearchOptions) -> OutcomeOf<P> {
         let [forward, backward] = [&self.sides[FORWARD].table, &self.sides[BACKWARD].table];
-        let (root, mut moves) = forward.path_to(met.at[FORWARD]);
-        let mut index = met.at[BACKWARD];
-        while let Some(mv) = backward.nodes[index].arrived_by {
-            moves.push(mv);
-            index = backward.nodes[index].parent as usize;
-        }
+        let (root, moves) = path_across::<P>([forward, backward], met.at);
         let start = forward.nodes[root].state.clone();
         solved(self.problem, start, moves, None, options, Promise::AnyPath)
     }

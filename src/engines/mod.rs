@@ -20,6 +20,7 @@ mod optimal_solutions;
 #[cfg(feature = "parallel")]
 mod parallel_ida_star;
 mod rbfs;
+mod two_sides;
 mod weighted_a_star;
 
 pub use a_star::{a_star, a_star_packed, a_star_packed_with, a_star_with};
