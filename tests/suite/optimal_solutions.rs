@@ -2,7 +2,7 @@
 
 use hashbrown::HashMap;
 
-use crate::common::{assert_replays, EightPuzzle};
+use crate::common::{assert_replays, EightPuzzle, Graph, NodeGraph};
 use informed::puzzles::{sliding_tile, Board, SlidingPuzzle};
 use informed::{
     distance_table, ida_star, optimal_solutions, optimal_solutions_with, DistanceTable, MoveBuffer,
@@ -135,5 +135,50 @@ fn counts_the_rotation_games_optimal_answers_by_brute_force() {
         for moves in &all.solutions {
             assert_replays(&game, moves, length);
         }
+    }
+}
+
+/// The simple paths from `node` to the goal within `budget`, by their cost: (cost, count)
+/// of the cheapest, by trying every one.
+fn cheapest_simple_paths(
+    graph: &Graph,
+    node: usize,
+    on_path: &mut Vec<bool>,
+    g: u32,
+    best: &mut (u32, u64),
+) {
+    if node == graph.goal {
+        match g.cmp(&best.0) {
+            core::cmp::Ordering::Less => *best = (g, 1),
+            core::cmp::Ordering::Equal => best.1 += 1,
+            core::cmp::Ordering::Greater => {}
+        }
+        return;
+    }
+    on_path[node] = true;
+    for &(to, cost) in &graph.edges[node] {
+        if !on_path[to] && g + cost <= best.0 {
+            cheapest_simple_paths(graph, to, on_path, g + cost, best);
+        }
+    }
+    on_path[node] = false;
+}
+
+quickcheck::quickcheck! {
+    /// On random weighted graphs, with the states on the path skipped: Dijkstra's cost, and
+    /// as many optimal solutions as there are cheapest simple paths (parallel edges apart).
+    fn counts_the_cheapest_simple_paths_of_random_graphs(graph: Graph) -> bool {
+        let problem = NodeGraph(graph.clone());
+        let options = SearchOptions::new().detect_cycles(true);
+        let all = optimal_solutions_with(&problem, usize::MAX, &options);
+        let Some(best) = graph.exact[0] else {
+            return all.cost.is_none() && all.count == 0 && all.stopped.is_none();
+        };
+        let mut expected = (best, 0);
+        cheapest_simple_paths(&graph, 0, &mut vec![false; graph.edges.len()], 0, &mut expected);
+        for moves in &all.solutions {
+            assert_replays(&problem, moves, best);
+        }
+        all.cost == Some(best) && all.count == expected.1 && all.solutions.len() as u64 == expected.1
     }
 }
