@@ -3,8 +3,9 @@
 //! of the same name, side by side, on
 //!
 //! - `astar`: the Moving AI `arena` map (8-connected, straight 100, diagonal 141, no corner
-//!   cutting, octile heuristic), every scenario of its file;
-//! - `bfs`: the same map, 4-connected, every scenario;
+//!   cutting, octile heuristic), every scenario of its file; and 100 random 8-puzzles with the
+//!   Manhattan distance;
+//! - `bfs`: the same map, 4-connected, every scenario; and 20 of the 8-puzzles;
 //! - `idastar`: random pancake stacks of 12 with the gap heuristic.
 //!
 //! ```text
@@ -36,8 +37,9 @@ usage: vs_pathfinding [MAP_DIR [astar|bfs|idastar]]
 
 The closure adapter (closures::FnProblem) against the pathfinding crate, the
 same closures through both, median of seven rounds each and the ratio:
-  astar    the Moving AI arena map, 8-connected, octile heuristic, every scenario
-  bfs      the same map, 4-connected, every scenario
+  astar    the Moving AI arena map, 8-connected, octile heuristic, every scenario;
+           100 random 8-puzzles, Manhattan distance
+  bfs      the same map, 4-connected, every scenario; 20 of the 8-puzzles
   idastar  random pancake stacks of 12, gap heuristic
 
 MAP_DIR holds arena.map and arena.map.scen (default ../shared/data/movingai);
@@ -77,6 +79,61 @@ fn flips(stack: &Stack) -> Vec<(Stack, u32)> {
             let mut next = *stack;
             next[..k].reverse();
             (next, 1)
+        })
+        .collect()
+}
+
+type Tiles = [u8; 9];
+
+/// The 8-puzzle's successors: the blank (0) swapped with each neighbour, at cost 1.
+fn slides(tiles: &Tiles) -> Vec<(Tiles, u32)> {
+    let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
+    let (row, col) = (blank / 3, blank % 3);
+    let mut next = Vec::with_capacity(4);
+    for (ok, cell) in [
+        (row > 0, blank.wrapping_sub(3)),
+        (col > 0, blank.wrapping_sub(1)),
+        (col < 2, blank + 1),
+        (row < 2, blank + 3),
+    ] {
+        if ok {
+            let mut after = *tiles;
+            after.swap(blank, cell);
+            next.push((after, 1));
+        }
+    }
+    next
+}
+
+/// The Manhattan distance to 1 2 3 4 5 6 7 8 0.
+fn manhattan(tiles: &Tiles) -> u32 {
+    tiles
+        .iter()
+        .enumerate()
+        .filter(|&(_, &t)| t != 0)
+        .map(|(cell, &t)| {
+            let home = usize::from(t) - 1;
+            ((cell / 3).abs_diff(home / 3) + (cell % 3).abs_diff(home % 3)) as u32
+        })
+        .sum()
+}
+
+const SOLVED: Tiles = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+
+/// 8-puzzles by seeded random walks of 60 slides from the goal.
+fn random_boards(count: usize) -> Vec<Tiles> {
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    (0..count)
+        .map(|_| {
+            let mut tiles = SOLVED;
+            for _ in 0..60 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let next = slides(&tiles);
+                tiles = next[(state % next.len() as u64) as usize].0;
+            }
+            tiles
         })
         .collect()
 }
@@ -228,6 +285,63 @@ fn main() -> ExitCode {
         );
         println!(
             "bfs, arena 4-connected        {ours:8.2} ms   {theirs:8.2} ms   {:.2}",
+            theirs / ours
+        );
+    }
+    let boards = random_boards(100);
+    if run("astar") {
+        let (ours, theirs) = race(
+            rounds,
+            &mut || {
+                let mut total = 0u64;
+                for board in &boards {
+                    let problem =
+                        FnProblem::new(*board, slides, manhattan, |t: &Tiles| *t == SOLVED);
+                    total += u64::from(a_star(&problem).solution().map_or(0, |s| s.cost));
+                }
+                total
+            },
+            &mut || {
+                let mut total = 0u64;
+                for board in &boards {
+                    let found =
+                        pathfinding::prelude::astar(board, slides, manhattan, |t: &Tiles| {
+                            *t == SOLVED
+                        });
+                    total += u64::from(found.map_or(0, |(_, cost)| cost));
+                }
+                total
+            },
+        );
+        println!(
+            "astar, 100 8-puzzles         {ours:8.2} ms   {theirs:8.2} ms   {:.2}",
+            theirs / ours
+        );
+    }
+    if run("bfs") {
+        let (ours, theirs) = race(
+            rounds,
+            &mut || {
+                let mut total = 0u64;
+                for board in &boards[..20] {
+                    let problem =
+                        FnProblem::new(*board, slides, |_: &Tiles| 0u32, |t: &Tiles| *t == SOLVED);
+                    total += bfs(&problem).solution().map_or(0, |s| s.len() as u64);
+                }
+                total
+            },
+            &mut || {
+                let mut total = 0u64;
+                for board in &boards[..20] {
+                    let next = |t: &Tiles| slides(t).into_iter().map(|(after, _)| after);
+                    let found = pathfinding::prelude::bfs(board, next, |t: &Tiles| *t == SOLVED);
+                    total += found.map_or(0, |path| path.len() as u64 - 1);
+                }
+                total
+            },
+        );
+        println!(
+            "bfs, 20 8-puzzles            {ours:8.2} ms   {theirs:8.2} ms   {:.2}",
             theirs / ours
         );
     }
