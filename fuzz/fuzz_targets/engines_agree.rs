@@ -1,7 +1,9 @@
 //! Small random problems: sliding-tile boards of 2 x 2 to 3 x 3 with any goal, and weighted
 //! graphs. All engines agree on the optimal cost, and every answer replays to a goal; on the
 //! boards, IDA* through the puzzle's own `visit_children` does exactly what it does through
-//! the default one (same moves, same counts), and A* on packed boards what A* does.
+//! the default one (same moves, same counts), A* on packed boards and A* one step at a time
+//! what A* does, and IDA*_CR, bidirectional A*, branch and bound and the enumeration of
+//! optimal solutions find the same cost.
 #![no_main]
 
 use informed::permutation;
@@ -44,7 +46,22 @@ where
     let (packed, plain) = (a_star_packed(&puzzle), a_star(&puzzle));
     assert_eq!(packed.outcome, plain.outcome);
     assert_eq!(packed.stats, plain.stats);
-    for result in [fast, plain, rbfs(&puzzle)] {
+    let by_steps = informed::AStarSteps::new(&puzzle, &informed::SearchOptions::new()).into_result();
+    assert_eq!(by_steps.stats, packed.stats);
+    if N <= 6 {
+        // (On 3 x 3 boards optimal solutions can number in the millions.)
+        let all = informed::optimal_solutions(&puzzle, 1);
+        assert_eq!(all.cost, Some(optimal));
+        assert!(all.count >= 1);
+    }
+    for result in [
+        fast,
+        plain,
+        rbfs(&puzzle),
+        by_steps,
+        informed::ida_star_cr(&puzzle),
+        informed::bidirectional_a_star(&puzzle),
+    ] {
         let solution = result.into_solution().expect("solvable");
         assert_eq!(solution.cost, optimal);
         let (end, cost) = replay(&puzzle, &solution.moves).expect("legal moves");
@@ -66,6 +83,16 @@ fn graph(data: &[u8]) {
         .map(|s| s.cost);
     assert_eq!(by_a_star, by_ida);
     assert_eq!(by_a_star, by_rbfs);
+    let by_cr = informed::ida_star_cr_with(&graph, &options)
+        .into_solution()
+        .map(|s| s.cost);
+    let by_bnb = informed::branch_and_bound_with(&graph, None, &options)
+        .into_solution()
+        .map(|s| s.cost);
+    let all = informed::optimal_solutions_with(&graph, 1, &options);
+    assert_eq!(by_a_star, by_cr);
+    assert_eq!(by_a_star, by_bnb);
+    assert_eq!(by_a_star, all.cost);
     assert_eq!(by_a_star.is_some(), bfs(&graph).is_solved());
 }
 
