@@ -242,8 +242,7 @@ impl<P: Bidirectional> Search<'_, P> {
             node.expanded = false;
             known
         } else {
-            let stored = self.sides[0].table.len() + self.sides[1].table.len();
-            if stored >= self.watch.max_stored {
+            if self.stored() >= self.watch.max_stored {
                 return Err(Halt::Stopped(StopReason::MemoryLimit));
             }
             let this = &mut self.sides[side];

@@ -57,7 +57,7 @@ pub fn bidirectional_bfs_with<P: Bidirectional>(
         moves: MoveBuffer::new(),
     };
     let outcome = search.run(options).unwrap_or_else(Halt::into_outcome);
-    search.stats.stored = search.sides[0].table.len() + search.sides[1].table.len();
+    search.stats.stored = search.stored();
     ResultOf::<P> {
         outcome,
         stats: search.stats,
@@ -91,17 +91,22 @@ impl<P: SearchProblem> Side<P> {
         self.layers.partition_point(|&first| first <= index) - 1
     }
 
-    /// Stores `state`, unless it is stored already: its index, if new.
+    /// Stores `state`, unless it is stored already: its index, if new. A new state with no
+    /// `room` left stops the search.
     fn store(
         &mut self,
         state: P::State,
         parent: usize,
         mv: Option<P::Move>,
         g: P::Cost,
-    ) -> Option<usize> {
+        room: bool,
+    ) -> Result<Option<usize>, StopReason> {
         let hash = self.table.hash(&state);
         if self.table.find(hash, &state).is_some() {
-            return None;
+            return Ok(None);
+        }
+        if !room {
+            return Err(StopReason::MemoryLimit);
         }
         let node = Node {
             state,
@@ -110,7 +115,7 @@ impl<P: SearchProblem> Side<P> {
             g,
             expanded: false,
         };
-        Some(self.table.insert(hash, node))
+        Ok(Some(self.table.insert(hash, node)))
     }
 
     /// The index of `state`, if stored.
@@ -136,18 +141,18 @@ struct Meeting {
 }
 
 impl<P: Bidirectional> Search<'_, P> {
+    /// The states both sides hold.
+    fn stored(&self) -> usize {
+        self.sides[FORWARD].table.len() + self.sides[BACKWARD].table.len()
+    }
+
     fn run(&mut self, options: &SearchOptions) -> Result<OutcomeOf<P>, Halt> {
         let problem = self.problem;
-        for start in problem.starts() {
-            self.sides[FORWARD].store(start, usize::MAX, None, P::Cost::ZERO);
-        }
-        for goal in problem.goals() {
-            self.sides[BACKWARD].store(goal, usize::MAX, None, P::Cost::ZERO);
-        }
-        if self.sides[BACKWARD].table.len() + self.sides[FORWARD].table.len()
-            > self.watch.max_stored
-        {
-            return Err(Halt::Stopped(StopReason::MemoryLimit));
+        for (side, roots) in [(FORWARD, problem.starts()), (BACKWARD, problem.goals())] {
+            for root in roots {
+                let room = self.stored() < self.watch.max_stored;
+                self.sides[side].store(root, usize::MAX, None, P::Cost::ZERO, room)?;
+            }
         }
         // A start that is a goal.
         let met = (0..self.sides[FORWARD].table.len()).find_map(|index| {
@@ -184,7 +189,7 @@ impl<P: Bidirectional> Search<'_, P> {
         let mut best: Option<Meeting> = None;
         let mut children = Vec::new();
         for index in frontier {
-            let stored = self.sides[0].table.len() + self.sides[1].table.len();
+            let stored = self.stored();
             if let Some(reason) = self.watch.check(&self.stats, stored, stored) {
                 return Err(Halt::Stopped(reason));
             }
@@ -203,12 +208,9 @@ impl<P: Bidirectional> Search<'_, P> {
                 self.stats.generated += 1;
                 let other = &self.sides[1 - side];
                 let there = other.find(&child);
-                if self.sides[0].table.len() + self.sides[1].table.len() >= self.watch.max_stored {
-                    return Err(Halt::Stopped(StopReason::MemoryLimit));
-                }
-                let Some(here) =
-                    self.sides[side].store(child, index, Some(mv), g.saturating_add(cost))
-                else {
+                let room = self.stored() < self.watch.max_stored;
+                let g = g.saturating_add(cost);
+                let Some(here) = self.sides[side].store(child, index, Some(mv), g, room)? else {
                     continue;
                 };
                 if let Some(there) = there {

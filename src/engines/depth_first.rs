@@ -6,6 +6,7 @@
 use hashbrown::HashSet;
 
 use crate::cost::Cost;
+use crate::engines::ida_star::invalid_heuristic;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{restores_by_copy, MoveBuffer, SearchProblem};
@@ -241,13 +242,5 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             g = child_g;
             skip = problem.inverse(mv);
         }
-    }
-}
-
-/// The error for an invalid heuristic value.
-#[cold]
-fn invalid_heuristic<C: Cost>(heuristic: C) -> ProblemError {
-    ProblemError::InvalidHeuristic {
-        heuristic: heuristic.value(),
     }
 }

@@ -5,10 +5,10 @@ use hashbrown::HashMap;
 
 use crate::cost::{min, Cost};
 use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
-use crate::engines::ida_star::next_threshold;
+use crate::engines::ida_star::{invalid_heuristic, next_threshold};
 use crate::options::{ProgressEvent, SearchOptions, StopReason};
 use crate::problem::SearchProblem;
-use crate::solution::{solved, solved_at_start, Outcome, ProblemError, Promise, ResultOf};
+use crate::solution::{solved, solved_at_start, Outcome, Promise, ResultOf};
 
 /// How many distinct `f` values of cut-off children an iteration counts, at most: enough to
 /// place the next threshold, bounded whatever the costs.
@@ -77,8 +77,7 @@ fn deepen<P: SearchProblem>(
     }
     let mut threshold = problem.heuristic(search.start());
     if !threshold.is_valid() {
-        let heuristic = threshold.value();
-        return Outcome::invalid(ProblemError::InvalidHeuristic { heuristic });
+        return Outcome::invalid(invalid_heuristic(threshold));
     }
     let cost_bound = search.watch.cost_bound;
     let mut completed_threshold = None;

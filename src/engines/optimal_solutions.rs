@@ -2,7 +2,7 @@
 
 use crate::cost::{min, Cost};
 use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
-use crate::engines::ida_star::next_threshold;
+use crate::engines::ida_star::{invalid_heuristic, next_threshold};
 use crate::options::{ProgressEvent, SearchOptions, StopReason};
 use crate::problem::SearchProblem;
 use crate::solution::{ProblemError, Stats};
@@ -95,8 +95,7 @@ pub fn optimal_solutions_with<P: SearchProblem>(
     }
     let mut threshold = problem.heuristic(search.start());
     if !threshold.is_valid() {
-        let heuristic = threshold.value();
-        all.error = Some(ProblemError::InvalidHeuristic { heuristic });
+        all.error = Some(invalid_heuristic(threshold));
         return all;
     }
     let cost_bound = search.watch.cost_bound;

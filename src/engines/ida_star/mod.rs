@@ -221,7 +221,7 @@ pub(crate) enum Iteration<C> {
 
 /// The error for an invalid heuristic value.
 #[cold]
-pub(super) fn invalid_heuristic<C: Cost>(heuristic: C) -> ProblemError {
+pub(crate) fn invalid_heuristic<C: Cost>(heuristic: C) -> ProblemError {
     ProblemError::InvalidHeuristic {
         heuristic: heuristic.value(),
     }
