@@ -155,6 +155,7 @@ macro_rules! unsigned_costs {
                 // `as` saturates: beyond the type gives MAX.
                 (self as f64 * weight).floor() as $t
             }
+            #[inline]
             fn value(self) -> CostValue {
                 CostValue::Unsigned(self as u128)
             }
@@ -206,6 +207,7 @@ macro_rules! signed_costs {
             fn scaled(self, weight: f64) -> Self {
                 (self as f64 * weight).floor() as $t
             }
+            #[inline]
             fn value(self) -> CostValue {
                 CostValue::Signed(self as i128)
             }
@@ -258,6 +260,7 @@ macro_rules! float_costs {
             fn scaled(self, weight: f64) -> Self {
                 self * weight as $t
             }
+            #[inline]
             fn value(self) -> CostValue {
                 CostValue::Float(self as f64)
             }

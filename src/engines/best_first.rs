@@ -133,7 +133,7 @@ impl From<StopReason> for Halt {
 pub(crate) struct Search<'p, P: SearchProblem, S: Storage<P>> {
     problem: &'p P,
     pub table: NodeTable<S::Stored, P::Move, P::Cost>,
-    open: OpenList<<P::Cost as Cost>::Key>,
+    open: OpenList<P::Cost>,
     pub stats: Stats<P::Cost>,
     watch: Watch<'p, P::Cost>,
     order: Order,
@@ -335,7 +335,7 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
             };
             self.table.insert(hash, node)
         };
-        self.open.push(f.key(), g.key(), index);
+        self.open.push(f, g, index);
         Ok(())
     }
 }

@@ -83,7 +83,7 @@ struct Side<P: SearchProblem> {
     table: NodeTable<P::State, P::Move, P::Cost>,
     /// `(h, h')` of each stored state, by index.
     heuristics: Vec<(P::Cost, P::Cost)>,
-    open: OpenList<<P::Cost as Cost>::Key>,
+    open: OpenList<P::Cost>,
 }
 
 impl<P: SearchProblem> Side<P> {
@@ -259,7 +259,7 @@ impl<P: Bidirectional> Search<'_, P> {
         let this = &mut self.sides[side];
         this.heuristics[index] = heuristics;
         let b = this.priority(index);
-        this.open.push(b.key(), g.key(), index);
+        this.open.push(b, g, index);
         if let Some(there) = there {
             let cost = g.saturating_add(self.sides[1 - side].table.nodes[there].g);
             if cost < P::Cost::MAX && self.best.is_none_or(|(best, _)| cost < best) {

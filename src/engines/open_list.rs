@@ -2,8 +2,9 @@
 //! nodes queued for expansion, in buckets of equal `(f, g)`.
 
 use core::hash::{Hash, Hasher};
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, VecDeque};
 
+use crate::cost::{Cost, CostValue};
 use crate::engines::node_table::FIRST_CAPACITY;
 
 /// The open list: node indices in buckets, one per `(f, g)`, cheapest `f` first and deepest
@@ -19,11 +20,17 @@ use crate::engines::node_table::FIRST_CAPACITY;
 /// A key missing from the cache gets a new bucket even if one is open: the heap orders equal
 /// keys by when their buckets were opened, and a key's pushes go to its newest bucket, so the
 /// order out is exactly first in, first out per key, whatever the cache holds.
-pub(crate) struct OpenList<C> {
+///
+/// While every `f` is an integer and the open ones span at most [`RING`] values (integer
+/// costs of moderate size: a grid's 100 and 141), the buckets are not in one heap but in a
+/// ring of slots, one per `f`, each a small heap of its buckets by `g`: a push or a pop then
+/// sifts through the few buckets of one `f`, not through all of them. The order out is the
+/// same; the first `f` that does not fit moves every bucket to the one heap for good.
+pub(crate) struct OpenList<C: Cost> {
     /// The open buckets, least key first.
-    heap: BinaryHeap<Opened<C>>,
+    order: Order<C::Key>,
     /// Each bucket's first and last entry in `entries`, by the bucket's number.
-    buckets: Vec<Bucket<C>>,
+    buckets: Vec<Bucket<C::Key>>,
     /// Numbers of buckets emptied, to be reused.
     free_buckets: Vec<u32>,
     /// The buckets last opened, by a hash of their key: a bucket number, or [`END`].
@@ -40,6 +47,116 @@ pub(crate) struct OpenList<C> {
 
 /// How many buckets the open list's cache remembers.
 const CACHE: usize = 1024;
+
+/// The most distinct `f` values the ring of slots spans.
+const RING: u64 = 1 << 13;
+
+/// How the open buckets are ordered.
+enum Order<K> {
+    /// All of them in one heap.
+    Heap(BinaryHeap<Opened<K>>),
+    /// By integer `f` in a ring of slots.
+    Ring(Ring<K>),
+}
+
+/// The buckets by integer `f`: `slots[i]` holds those of `f = base + i`, deepest `g` first.
+struct Ring<K> {
+    base: u64,
+    slots: VecDeque<BinaryHeap<Deeper<K>>>,
+    /// Slots emptied, kept for their room.
+    spare: Vec<BinaryHeap<Deeper<K>>>,
+}
+
+/// A bucket's place in its slot of the ring: its `g`, when it was opened, its number, the
+/// slot's `f` being the same for all.
+struct Deeper<K> {
+    g: K,
+    seq: u64,
+    bucket: usize,
+}
+
+impl<K: Ord> Ord for Deeper<K> {
+    /// Greater is sooner out: larger `g`, then opened earlier.
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        self.g.cmp(&other.g).then_with(|| other.seq.cmp(&self.seq))
+    }
+}
+
+impl<K: Ord> PartialOrd for Deeper<K> {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<K: Ord> PartialEq for Deeper<K> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl<K: Ord> Eq for Deeper<K> {}
+
+/// A cost as a ring slot's number: integer costs that fit 63 bits; `None` for the others.
+#[inline]
+fn integer<C: Cost>(cost: C) -> Option<u64> {
+    if !C::EXACT {
+        return None;
+    }
+    match cost.value() {
+        CostValue::Unsigned(v) => u64::try_from(v).ok().filter(|&v| v < 1 << 63),
+        CostValue::Signed(v) => u64::try_from(v).ok().filter(|&v| v < 1 << 63),
+        CostValue::Float(_) => None,
+    }
+}
+
+impl<K: Ord + Copy> Ring<K> {
+    /// The slot for `f`, made if need be; `None` if the ring would span too much.
+    #[inline]
+    fn slot(&mut self, f: u64, empty: bool) -> Option<&mut BinaryHeap<Deeper<K>>> {
+        if empty {
+            // Nothing open: start the ring at `f`.
+            while let Some(slot) = self.slots.pop_back() {
+                self.spare.push(slot);
+            }
+            self.base = f;
+        }
+        if f < self.base {
+            let below = self.base - f;
+            if below + self.slots.len() as u64 > RING {
+                return None;
+            }
+            for _ in 0..below {
+                let slot = self.spare.pop().unwrap_or_default();
+                self.slots.push_front(slot);
+            }
+            self.base = f;
+        }
+        let at = f - self.base;
+        if at >= RING {
+            return None;
+        }
+        while self.slots.len() as u64 <= at {
+            let slot = self.spare.pop().unwrap_or_default();
+            self.slots.push_back(slot);
+        }
+        Some(&mut self.slots[at as usize])
+    }
+
+    /// The first non-empty slot, the empty ones before it dropped; `None` if all are empty.
+    #[inline]
+    fn first(&mut self) -> Option<&mut BinaryHeap<Deeper<K>>> {
+        while self.slots.front().is_some_and(BinaryHeap::is_empty) {
+            let slot = self.slots.pop_front().expect("a front slot");
+            self.spare.push(slot);
+            self.base += 1;
+        }
+        self.slots.front_mut()
+    }
+
+    fn peek(&self) -> Option<&Deeper<K>> {
+        self.slots.iter().find_map(BinaryHeap::peek)
+    }
+}
 
 /// A bucket's place in the heap: its key, when it was opened, its number.
 ///
@@ -97,10 +214,14 @@ struct Entry {
 /// No next entry; no bucket.
 const END: u32 = u32::MAX;
 
-impl<C: Ord + Copy + Hash> OpenList<C> {
+impl<C: Cost> OpenList<C> {
     pub fn new() -> Self {
         OpenList {
-            heap: BinaryHeap::with_capacity(FIRST_CAPACITY),
+            order: Order::Ring(Ring {
+                base: 0,
+                slots: VecDeque::new(),
+                spare: Vec::new(),
+            }),
             buckets: Vec::with_capacity(FIRST_CAPACITY),
             free_buckets: Vec::new(),
             cache: vec![END; CACHE].into_boxed_slice(),
@@ -116,7 +237,7 @@ impl<C: Ord + Copy + Hash> OpenList<C> {
     }
 
     /// The cache slot of the key `(f, g)`.
-    fn slot(f: C, g: C) -> usize {
+    fn slot(f: C::Key, g: C::Key) -> usize {
         let mut hasher = Mixer(0);
         f.hash(&mut hasher);
         g.hash(&mut hasher);
@@ -124,7 +245,8 @@ impl<C: Ord + Copy + Hash> OpenList<C> {
     }
 
     #[inline]
-    pub fn push(&mut self, f: C, g: C, index: usize) {
+    pub fn push(&mut self, f_cost: C, g: C, index: usize) {
+        let (f, g) = (f_cost.key(), g.key());
         let entry = Entry { index, next: END };
         let at = if let Some(at) = self.free.pop() {
             self.entries[at as usize] = entry;
@@ -133,12 +255,12 @@ impl<C: Ord + Copy + Hash> OpenList<C> {
             self.entries.push(entry);
             (self.entries.len() - 1) as u32
         };
-        self.len += 1;
         let slot = Self::slot(f, g);
         if let Some(bucket) = self.buckets.get_mut(self.cache[slot] as usize) {
             if bucket.f == f && bucket.g == g && bucket.last != END {
                 self.entries[bucket.last as usize].next = at;
                 bucket.last = at;
+                self.len += 1;
                 return;
             }
         }
@@ -156,26 +278,76 @@ impl<C: Ord + Copy + Hash> OpenList<C> {
             (self.buckets.len() - 1) as u32
         };
         self.cache[slot] = number;
-        self.heap.push(Opened {
-            f,
-            g,
-            seq: self.opened,
-            bucket: number as usize,
-        });
+        let (seq, bucket) = (self.opened, number as usize);
         self.opened += 1;
+        let empty = self.len == 0;
+        self.len += 1;
+        if let Order::Ring(ring) = &mut self.order {
+            if let Some(slot) = integer(f_cost).and_then(|f| ring.slot(f, empty)) {
+                slot.push(Deeper { g, seq, bucket });
+                return;
+            }
+            self.move_to_heap();
+        }
+        if let Order::Heap(heap) = &mut self.order {
+            heap.push(Opened { f, g, seq, bucket });
+        }
+    }
+
+    /// Moves every open bucket from the ring to one heap, for good.
+    #[cold]
+    fn move_to_heap(&mut self) {
+        let mut heap = BinaryHeap::with_capacity(self.len);
+        if let Order::Ring(ring) = &mut self.order {
+            for slot in ring.slots.drain(..) {
+                for Deeper { g, seq, bucket } in slot {
+                    let f = self.buckets[bucket].f;
+                    heap.push(Opened { f, g, seq, bucket });
+                }
+            }
+        }
+        self.order = Order::Heap(heap);
+    }
+
+    /// The bucket that is next out.
+    #[inline]
+    fn next_bucket(&mut self) -> Option<usize> {
+        match &mut self.order {
+            Order::Heap(heap) => heap.peek().map(|opened| opened.bucket),
+            Order::Ring(ring) => ring.first().and_then(|slot| slot.peek()).map(|d| d.bucket),
+        }
+    }
+
+    /// Takes the bucket next out off the order.
+    #[inline]
+    fn remove_next_bucket(&mut self) {
+        match &mut self.order {
+            Order::Heap(heap) => {
+                heap.pop();
+            }
+            Order::Ring(ring) => {
+                if let Some(slot) = ring.slots.front_mut() {
+                    slot.pop();
+                }
+            }
+        }
     }
 
     /// The node [`pop`](Self::pop) would give next, with the `g` it was queued with, left
     /// in the list.
-    pub fn peek(&self) -> Option<(C, usize)> {
-        let bucket = &self.buckets[self.heap.peek()?.bucket];
+    pub fn peek(&self) -> Option<(C::Key, usize)> {
+        let number = match &self.order {
+            Order::Heap(heap) => heap.peek()?.bucket,
+            Order::Ring(ring) => ring.peek()?.bucket,
+        };
+        let bucket = &self.buckets[number];
         Some((bucket.g, self.entries[bucket.first as usize].index))
     }
 
     /// The next node to expand, with the `g` it was queued with.
     #[inline]
-    pub fn pop(&mut self) -> Option<(C, usize)> {
-        let number = self.heap.peek()?.bucket as u32;
+    pub fn pop(&mut self) -> Option<(C::Key, usize)> {
+        let number = self.next_bucket()? as u32;
         let bucket = &mut self.buckets[number as usize];
         let g = bucket.g;
         let first = bucket.first;
@@ -183,7 +355,7 @@ impl<C: Ord + Copy + Hash> OpenList<C> {
         if next == END {
             // Emptied: a push of its key finds it in the cache no more (`last` is END).
             (bucket.first, bucket.last) = (END, END);
-            self.heap.pop();
+            self.remove_next_bucket();
             self.free_buckets.push(number);
         } else {
             bucket.first = next;
@@ -239,10 +411,11 @@ impl Hasher for Mixer {
 #[cfg(test)]
 mod tests {
     use super::OpenList;
+    use crate::cost::Cost;
 
     #[test]
     fn the_open_list_pops_cheapest_f_then_deepest_g_then_first_queued() {
-        let mut open = OpenList::new();
+        let mut open = OpenList::<u32>::new();
         for (f, g, index) in [
             (5, 1, 0),
             (4, 1, 1),
@@ -264,24 +437,28 @@ mod tests {
 
     /// Pushes (`Some((f, g))`) and pops (`None`) in any order, over more keys than the cache
     /// holds (so that keys share slots and get second buckets), come out as from one list
-    /// kept sorted by `f`, then `g` deepest first, then first queued.
+    /// kept sorted by `f`, then `g` deepest first, then first queued: with `f` in the ring
+    /// (small integers), `f` too spread for it (the ring gives way to the heap part way), and
+    /// float costs (the heap from the start).
     #[test]
     fn the_open_list_is_first_in_first_out_per_key_whatever_the_cache_holds() {
-        fn agrees(steps: Vec<Option<(u8, u8)>>) -> bool {
-            let mut open = OpenList::new();
+        fn agrees<C: Cost>(steps: &[Option<(u8, u8)>], cost: impl Fn(u32) -> C) -> bool {
+            let mut open = OpenList::<C>::new();
             let mut model: Vec<(u32, u32, usize)> = Vec::new();
-            for (index, step) in steps.into_iter().enumerate() {
+            for (index, &step) in steps.iter().enumerate() {
                 if let Some((f, g)) = step {
                     // Wide keys: about as many as the cache's slots, so that slots collide.
                     let (f, g) = (u32::from(f) * 7, u32::from(g) % 16);
-                    open.push(f, g, index);
+                    open.push(cost(f), cost(g), index);
                     model.push((f, g, index));
                 } else {
                     let best = (0..model.len()).min_by_key(|&i| {
                         let (f, g, index) = model[i];
                         (f, core::cmp::Reverse(g), index)
                     });
-                    let expected = best.map(|i| model.remove(i)).map(|(_, g, i)| (g, i));
+                    let expected = best
+                        .map(|i| model.remove(i))
+                        .map(|(_, g, i)| (cost(g).key(), i));
                     if open.pop() != expected {
                         return false;
                     }
@@ -292,8 +469,26 @@ mod tests {
             }
             true
         }
+        #[allow(clippy::needless_pass_by_value)] // quickcheck hands the steps over
+        fn all(steps: Vec<Option<(u8, u8)>>) -> bool {
+            agrees(&steps, |c| c)
+                && agrees(&steps, |c| u64::from(c) * 1000)
+                && agrees(&steps, f64::from)
+        }
         quickcheck::QuickCheck::new()
             .rng(quickcheck::Gen::new(2000))
-            .quickcheck(agrees as fn(Vec<Option<(u8, u8)>>) -> bool);
+            .quickcheck(all as fn(Vec<Option<(u8, u8)>>) -> bool);
+    }
+
+    /// A key below every open one (an inconsistent heuristic's) goes in front of them.
+    #[test]
+    fn the_ring_takes_keys_below_its_first() {
+        let mut open = OpenList::<u32>::new();
+        open.push(50, 0, 0);
+        open.push(40, 0, 1);
+        open.push(45, 0, 2);
+        assert_eq!(open.peek(), Some((0, 1)));
+        let order: Vec<usize> = core::iter::from_fn(|| open.pop()).map(|(_, i)| i).collect();
+        assert_eq!(order, [1, 2, 0]);
     }
 }
