@@ -34,6 +34,7 @@
 //! # Ok::<(), PuzzleError>(())
 //! ```
 
+pub mod grid;
 pub mod rotation_game;
 pub mod sliding_tile;
 mod text;

@@ -619,3 +619,65 @@ fn topspin_solves_every_style_alike_and_optimally() {
         out.stderr
     );
 }
+
+#[test]
+fn grid_prints_every_arena_scenario_at_its_optimal_length() {
+    let scenarios = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/arena.map.scen");
+    let optimal: Vec<f64> = include_str!("../data/arena.map.scen")
+        .lines()
+        .skip(1)
+        .map(|line| line.split('\t').nth(8).unwrap().parse().unwrap())
+        .collect();
+    for args in [
+        &[scenarios][..],
+        &["--engine", "jps", scenarios],
+        &["--engine", "dijkstra", "--costs", "scaled", scenarios],
+    ] {
+        let out = run("grid", args, "");
+        assert_eq!(out.status, Some(0), "{args:?}: {}", out.stderr);
+        let lines: Vec<&str> = out.stdout.lines().collect();
+        assert_eq!(lines.len(), optimal.len());
+        for (index, (line, optimal)) in lines.iter().zip(&optimal).enumerate() {
+            let (number, length) = line.split_once(' ').unwrap();
+            assert_eq!(number, index.to_string());
+            assert_eq!(length.split_once('.').unwrap().1.len(), 4, "{line}");
+            let length: f64 = length.parse().unwrap();
+            assert!(
+                (length - optimal).abs() <= 1e-4,
+                "{args:?}: {line} against {optimal}"
+            );
+        }
+        assert!(
+            out.stderr
+                .contains("160 scenarios, 160 of the optimal length"),
+            "{}",
+            out.stderr
+        );
+    }
+    let dir = std::env::temp_dir().join(format!("informed-grid-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.map.scen");
+    std::fs::write(&bad, "version 1\n0\tbad.map\t2\t1\t0\t0\t1\t0\t1\n").unwrap();
+    let out = run("grid", &[bad.to_str().unwrap()], "");
+    assert_eq!(out.status, Some(2), "{}", out.stderr);
+    assert!(out.stderr.contains("cannot read the map"), "{}", out.stderr);
+    std::fs::write(dir.join("bad.map"), "height 1\nwidth 2\nmap\n.x\n").unwrap();
+    let out = run("grid", &[bad.to_str().unwrap()], "");
+    assert_eq!(out.status, Some(2));
+    assert!(out.stderr.contains("row 1, column 2"), "{}", out.stderr);
+    std::fs::write(dir.join("bad.map"), "height 1\nwidth 2\nmap\n.@\n").unwrap();
+    let out = run("grid", &[bad.to_str().unwrap()], "");
+    assert_eq!(out.status, Some(2));
+    assert!(
+        out.stderr.contains("scenario 0: cell (1, 0) is blocked"),
+        "{}",
+        out.stderr
+    );
+    std::fs::write(dir.join("bad.map"), "height 1\nwidth 2\nmap\n..\n").unwrap();
+    std::fs::write(&bad, "version 1\n0\tbad.map\t2\t1\t0\t0\t1\t0\t7\n").unwrap();
+    let out = run("grid", &[bad.to_str().unwrap()], "");
+    assert_eq!((out.status, out.stdout.as_str()), (Some(1), "0 1.0000\n"));
+    assert_eq!(run("grid", &["--engine", "ida", "x"], "").status, Some(2));
+    assert_eq!(run("grid", &[], "").status, Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -11,6 +11,7 @@ mod closures;
 mod common;
 mod corridor;
 mod examples;
+mod grid;
 mod heuristics;
 mod ida_star;
 mod ida_star_cr;

@@ -1,0 +1,223 @@
+//! Grid pathfinding on the Moving AI benchmark: reads a scenario file (`.scen`) and the map
+//! it names, found beside it, solves every scenario and prints `<index> <length>` per
+//! scenario, the index from 0 in the file's order, the length with 4 decimals.
+//!
+//! ```text
+//! cargo run --release --example grid -- ../shared/data/movingai/arena.map.scen
+//! ```
+//!
+//! Every length is checked against the scenario's optimal length (to 1e-4); a summary
+//! (scenarios, matches, states expanded, time) goes to stderr, and the exit status is 1 if
+//! any length differs. `--engine` picks the search, `--costs` the cost type (`--help`).
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use informed::puzzles::grid::{Connectivity, GridCosts, GridMap, GridPath, JumpPoints, Scenario};
+use informed::{a_star, dijkstra, Cost, SearchResult};
+
+#[allow(dead_code)]
+#[path = "common/args.rs"]
+mod args;
+
+const HELP: &str = "\
+usage: grid [--engine astar|dijkstra|jps] [--costs float|scaled] SCENARIOS.scen
+
+Solves every query of a Moving AI scenario file on the map it names (looked
+for beside the scenario file by its file name, else the scenario file's name
+without .scen), 8-connected, 1 straight, sqrt 2 diagonal, no corner cutting.
+Prints '<index> <length>' per query (index from 0, length to 4 decimals);
+checks each length against the file's optimal length to 1e-4 and prints a
+summary on stderr. Exit status: 0 all match, 1 a length differs, 2 bad input.
+
+Options:
+  --engine E   astar (default): A* with the octile distance;
+               dijkstra: uniform-cost search;
+               jps: jump point search (A* over jumps)
+  --costs C    float (default): f64 costs 1 and sqrt 2;
+               scaled: u64 costs 10^8 and round(sqrt 2 x 10^8), printed / 10^8
+  -h, --help   this help
+";
+
+#[derive(Clone, Copy, PartialEq)]
+enum Engine {
+    AStar,
+    Dijkstra,
+    Jps,
+}
+
+/// What one query's search gave: its length and how many states it expanded.
+struct Answer {
+    length: Option<f64>,
+    expanded: u64,
+}
+
+fn answer<S, M, C: Cost>(result: &SearchResult<S, M, C>, scale: f64) -> Answer {
+    Answer {
+        length: result
+            .solution()
+            .map(|solution| solution.cost.value().as_f64() / scale),
+        expanded: result.stats.expanded,
+    }
+}
+
+fn solve<C: Cost>(engine: Engine, path: &GridPath<'_, C>, scale: f64) -> Answer {
+    match engine {
+        Engine::AStar => answer(&a_star(path), scale),
+        Engine::Dijkstra => answer(&dijkstra(path), scale),
+        Engine::Jps => {
+            let jumps = JumpPoints::new(path).expect("the path is 8-connected");
+            answer(&a_star(&jumps), scale)
+        }
+    }
+}
+
+/// The map a scenario names: its file name beside the scenario file, else the scenario
+/// file's own name without `.scen`.
+fn map_file(scenarios: &Path, named: &str) -> PathBuf {
+    let dir = scenarios.parent().unwrap_or(Path::new("."));
+    let beside = Path::new(named).file_name().map(|name| dir.join(name));
+    match beside {
+        Some(path) if path.is_file() => path,
+        _ => scenarios.with_extension(""),
+    }
+}
+
+/// The options and the scenario file, from the command line.
+fn options() -> (Engine, bool, PathBuf) {
+    let mut args = args::Args::new("grid", HELP);
+    let (mut engine, mut scaled, mut file) = (Engine::AStar, false, None);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--engine" => {
+                engine = match args.value("--engine", "astar, dijkstra or jps").as_str() {
+                    "astar" => Engine::AStar,
+                    "dijkstra" => Engine::Dijkstra,
+                    "jps" => Engine::Jps,
+                    other => args.fail(&format!(
+                        "--engine takes astar, dijkstra or jps, not '{}'",
+                        args::excerpt(other)
+                    )),
+                }
+            }
+            "--costs" => {
+                scaled = match args.value("--costs", "float or scaled").as_str() {
+                    "float" => false,
+                    "scaled" => true,
+                    other => args.fail(&format!(
+                        "--costs takes float or scaled, not '{}'",
+                        args::excerpt(other)
+                    )),
+                }
+            }
+            _ if file.is_none() && !arg.starts_with("--") => file = Some(PathBuf::from(arg)),
+            _ => args.unexpected(&arg),
+        }
+    }
+    match file {
+        Some(file) => (engine, scaled, file),
+        None => args.fail("no scenario file given"),
+    }
+}
+
+/// The scenarios of `file` and every map they name.
+fn load(file: &Path) -> Result<(Vec<Scenario>, HashMap<String, GridMap>), String> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let scenarios = Scenario::parse_file(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    let mut maps = HashMap::new();
+    for scenario in &scenarios {
+        if maps.contains_key(&scenario.map) {
+            continue;
+        }
+        let path = map_file(file, &scenario.map);
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read the map {}: {e}", path.display()))?;
+        let map = GridMap::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        maps.insert(scenario.map.clone(), map);
+    }
+    Ok((scenarios, maps))
+}
+
+/// Solves scenario `index`.
+fn query(
+    engine: Engine,
+    scaled: bool,
+    index: usize,
+    scenario: &Scenario,
+    map: &GridMap,
+) -> Result<Answer, String> {
+    if (map.width(), map.height()) != (scenario.width, scenario.height) {
+        return Err(format!(
+            "scenario {index} is for a {}x{} map; {} is {}x{}",
+            scenario.width,
+            scenario.height,
+            scenario.map,
+            map.width(),
+            map.height()
+        ));
+    }
+    let (start, goal) = (scenario.start, scenario.goal);
+    let found = if scaled {
+        let costs = GridCosts::new(100_000_000u64, 141_421_356);
+        GridPath::new(map, start, goal, Connectivity::Eight, costs)
+            .map(|path| solve(engine, &path, 1e8))
+    } else {
+        GridPath::new(map, start, goal, Connectivity::Eight, GridCosts::octile())
+            .map(|path| solve(engine, &path, 1.0))
+    };
+    found.map_err(|e| format!("scenario {index}: {e}"))
+}
+
+fn main() -> ExitCode {
+    let (engine, scaled, file) = options();
+    let (scenarios, maps) = match load(&file) {
+        Ok(loaded) => loaded,
+        Err(message) => {
+            eprintln!("grid: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let started = Instant::now();
+    let (mut matched, mut expanded) = (0, 0);
+    let mut out = String::new();
+    for (index, scenario) in scenarios.iter().enumerate() {
+        let found = match query(engine, scaled, index, scenario, &maps[&scenario.map]) {
+            Ok(found) => found,
+            Err(message) => {
+                eprintln!("grid: {message}");
+                return ExitCode::from(2);
+            }
+        };
+        expanded += found.expanded;
+        if let Some(length) = found.length {
+            let _ = writeln!(out, "{index} {length:.4}");
+            if (length - scenario.optimal_length).abs() <= 1e-4 {
+                matched += 1;
+            } else {
+                eprintln!(
+                    "grid: scenario {index}: length {length:.4}, optimal {}",
+                    scenario.optimal_length
+                );
+            }
+        } else {
+            let _ = writeln!(out, "{index} none");
+            eprintln!("grid: scenario {index}: no path");
+        }
+    }
+    let elapsed = started.elapsed();
+    print!("{out}");
+    eprintln!(
+        "{} scenarios, {matched} of the optimal length, {expanded} states expanded, {:.1} ms",
+        scenarios.len(),
+        elapsed.as_secs_f64() * 1e3
+    );
+    if matched == scenarios.len() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

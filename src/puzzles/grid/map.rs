@@ -1,0 +1,716 @@
+//! The map: its cells, its terrain, and the steps each cell allows.
+
+use core::fmt;
+
+use crate::cost::CostValue;
+use crate::puzzles::text::excerpt;
+
+/// A cell of a map, column `x` and row `y` from the top-left corner (0, 0), as the Moving AI
+/// formats count them. Packed in 32 bits, so that a search hashes and stores it cheaply.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell(u32);
+
+impl Cell {
+    /// The cell in column `x`, row `y`.
+    pub const fn new(x: u16, y: u16) -> Cell {
+        Cell((y as u32) << 16 | x as u32)
+    }
+
+    /// Its column.
+    pub const fn x(self) -> u16 {
+        self.0 as u16
+    }
+
+    /// Its row.
+    pub const fn y(self) -> u16 {
+        (self.0 >> 16) as u16
+    }
+
+    /// The cell one step on in `direction`. The step must stay on the map's coordinates (not
+    /// leave row or column 0 backwards); only the moves a map allows are taken this way.
+    #[inline]
+    pub(crate) fn step(self, direction: u8) -> Cell {
+        Cell(self.0.wrapping_add(STEP[direction as usize]))
+    }
+
+    /// The cell `times` steps on in `direction` (within the map, as for [`step`](Self::step)).
+    #[inline]
+    pub(crate) fn steps(self, direction: u8, times: u32) -> Cell {
+        Cell(
+            self.0
+                .wrapping_add(STEP[direction as usize].wrapping_mul(times)),
+        )
+    }
+}
+
+impl fmt::Debug for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.x(), self.y())
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.x(), self.y())
+    }
+}
+
+/// The eight directions of a step, clockwise from north (`y` grows southwards, down the
+/// map's rows). The opposite of each is four places on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Direction {
+    /// `y - 1`.
+    North,
+    /// `x + 1, y - 1`.
+    NorthEast,
+    /// `x + 1`.
+    East,
+    /// `x + 1, y + 1`.
+    SouthEast,
+    /// `y + 1`.
+    South,
+    /// `x - 1, y + 1`.
+    SouthWest,
+    /// `x - 1`.
+    West,
+    /// `x - 1, y - 1`.
+    NorthWest,
+}
+
+impl Direction {
+    /// The eight, in the order of their numbers (north first, clockwise).
+    pub const ALL: [Direction; 8] = [
+        Direction::North,
+        Direction::NorthEast,
+        Direction::East,
+        Direction::SouthEast,
+        Direction::South,
+        Direction::SouthWest,
+        Direction::West,
+        Direction::NorthWest,
+    ];
+
+    /// The change of `x` and `y` of a step.
+    pub const fn offset(self) -> (i32, i32) {
+        OFFSET[self as usize]
+    }
+
+    /// Whether a step this way changes both coordinates.
+    pub const fn is_diagonal(self) -> bool {
+        self as u8 & 1 == 1
+    }
+
+    /// The direction back.
+    #[must_use]
+    pub const fn opposite(self) -> Direction {
+        Direction::ALL[(self as usize + 4) % 8]
+    }
+}
+
+/// The `(dx, dy)` of each direction.
+const OFFSET: [(i32, i32); 8] = [
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
+
+/// Each direction's step on a packed [`Cell`]: `dy << 16 + dx`, wrapping.
+const STEP: [u32; 8] = {
+    let mut step = [0; 8];
+    let mut d = 0;
+    while d < 8 {
+        let (dx, dy) = OFFSET[d];
+        step[d] = (dy * 65536 + dx) as u32;
+        d += 1;
+    }
+    step
+};
+
+/// The straight directions' bits in a cell's step mask.
+pub(crate) const STRAIGHT: u8 = 0b0101_0101;
+
+/// A grid map: `width × height` cells, each passable or blocked.
+///
+/// Read from the Moving AI `.map` format ([`parse`](Self::parse)), from rows of terrain
+/// characters ([`from_rows`](Self::from_rows)) or from a function
+/// ([`from_fn`](Self::from_fn)). The terrain characters are the benchmark's: `.` and `G`
+/// (ground) and `S` (swamp) are passable; `@` and `O` (out of bounds), `T` (trees) and `W`
+/// (water, which the benchmark lets only water reach) are blocked.
+///
+/// For every cell the map keeps the steps it allows, 8-connected with no corner cutting: a
+/// straight step needs the cell it reaches to be passable, a diagonal step needs that cell
+/// and the two beside it. Both sizes are 1 to 65,535.
+#[derive(Clone, PartialEq, Eq)]
+pub struct GridMap {
+    width: u16,
+    height: u16,
+    terrain: Vec<u8>,
+    /// Per cell, bit `d` set if the step in direction `d` is allowed from it.
+    steps: Vec<u8>,
+    /// The passable cells as bits, a line at a time, for jump point search's scans: by
+    /// [`Scan`] (eastward rows, westward rows, southward columns, northward columns).
+    lines: [Lines; 4],
+}
+
+/// The four ways a straight scan runs, as [`GridMap`]'s bit lines hold them.
+#[derive(Clone, Copy)]
+pub(crate) enum Scan {
+    East,
+    West,
+    South,
+    North,
+}
+
+/// Passable cells as bits, line by line, each line read in the direction of a scan: bit `i`
+/// of a line is its `i`-th cell in that direction. Every line is padded with zero (blocked)
+/// bits to a whole number of words plus one, so that a window of 64 bits can be read from
+/// any position.
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct Lines {
+    count: usize,
+    stride: usize,
+    bits: Vec<u64>,
+}
+
+impl Lines {
+    fn new(count: usize, length: usize, mut passable: impl FnMut(usize, usize) -> bool) -> Lines {
+        let stride = length / 64 + 2;
+        let mut bits = vec![0u64; count * stride];
+        for line in 0..count {
+            for at in 0..length {
+                if passable(line, at) {
+                    bits[line * stride + at / 64] |= 1 << (at % 64);
+                }
+            }
+        }
+        Lines {
+            count,
+            stride,
+            bits,
+        }
+    }
+
+    /// The 64 cells of `line` from position `at` on, as bits; none (all blocked) off the
+    /// map.
+    #[inline]
+    fn window(&self, line: usize, at: usize) -> u64 {
+        if line >= self.count {
+            return 0;
+        }
+        let word = line * self.stride + at / 64;
+        let shift = at % 64;
+        let low = self.bits[word] >> shift;
+        if shift == 0 {
+            low
+        } else {
+            low | self.bits[word + 1] << (64 - shift)
+        }
+    }
+
+    /// The steps of a straight scan along `line` from position `at` to the first cell that
+    /// is `target` or has a forced neighbour (a cell of a line beside it passable where the
+    /// one behind it is not), or `None` if a blocked cell comes first. Reads 64 cells at a
+    /// time.
+    #[inline]
+    pub(crate) fn jump(&self, line: usize, at: usize, target: Option<usize>) -> Option<u32> {
+        let mut from = at;
+        loop {
+            let here = self.window(line, from);
+            let before = self.window(line.wrapping_sub(1), from);
+            let after = self.window(line + 1, from);
+            let forced = (before & !(before << 1) | after & !(after << 1)) & !1;
+            let stop = (!here & !1).trailing_zeros();
+            let mut event = forced.trailing_zeros();
+            if let Some(target) = target {
+                if target > from && target - from < 64 {
+                    event = event.min((target - from) as u32);
+                }
+            }
+            if event < stop {
+                return Some((from - at) as u32 + event);
+            }
+            if stop < 64 {
+                return None;
+            }
+            from += 63;
+        }
+    }
+}
+
+/// Whether a terrain character is passable; `None` if it is not a terrain character.
+fn passable(terrain: u8) -> Option<bool> {
+    match terrain {
+        b'.' | b'G' | b'S' => Some(true),
+        b'@' | b'O' | b'T' | b'W' => Some(false),
+        _ => None,
+    }
+}
+
+impl GridMap {
+    /// Reads a map in the Moving AI format: a header of lines `type octile`, `height H`,
+    /// `width W` (in any order; `type` may be left out), the line `map`, then `H` rows of
+    /// `W` terrain characters. Line ends may be `\n` or `\r\n`; blank lines may follow.
+    ///
+    /// ```
+    /// use informed::puzzles::grid::{Cell, GridMap};
+    ///
+    /// let map = GridMap::parse("type octile\nheight 2\nwidth 3\nmap\n..@\n.T.\n")?;
+    /// assert_eq!((map.width(), map.height()), (3, 2));
+    /// assert!(map.is_passable(Cell::new(0, 0)) && !map.is_passable(Cell::new(1, 1)));
+    /// assert!(GridMap::parse("height 2\nwidth 3\nmap\n..@\n").is_err());
+    /// # Ok::<(), informed::puzzles::grid::GridError>(())
+    /// ```
+    pub fn parse(text: &str) -> Result<GridMap, GridError> {
+        let mut lines = text.lines().enumerate();
+        let (mut width, mut height) = (None, None);
+        let mut found_map = false;
+        for (number, line) in lines.by_ref() {
+            let mut words = line.split_whitespace();
+            let bad = || GridError::BadHeader {
+                line: number + 1,
+                text: excerpt(line),
+            };
+            let size = |value: Option<&str>| -> Result<usize, GridError> {
+                value.and_then(|v| v.parse().ok()).ok_or_else(bad)
+            };
+            match words.next() {
+                None => {}
+                Some("type") => match words.next() {
+                    Some("octile") => {}
+                    Some(other) => {
+                        return Err(GridError::UnsupportedType {
+                            name: excerpt(other),
+                        })
+                    }
+                    None => return Err(bad()),
+                },
+                Some("height") => height = Some(size(words.next())?),
+                Some("width") => width = Some(size(words.next())?),
+                Some("map") => {
+                    found_map = true;
+                }
+                Some(_) => return Err(bad()),
+            }
+            if words.next().is_some() {
+                return Err(bad());
+            }
+            if found_map {
+                break;
+            }
+        }
+        let height = height.ok_or(GridError::MissingField { field: "height" })?;
+        let width = width.ok_or(GridError::MissingField { field: "width" })?;
+        if !found_map {
+            return Err(GridError::MissingField { field: "map" });
+        }
+        check_size(width, height)?;
+        let mut rows = Vec::with_capacity(height.min(1 << 12));
+        for (_, line) in lines.by_ref().take(height) {
+            rows.push(line);
+        }
+        if rows.len() < height {
+            return Err(GridError::MissingRows {
+                expected: height,
+                found: rows.len(),
+            });
+        }
+        if let Some((number, _)) = lines.find(|(_, line)| !line.trim().is_empty()) {
+            return Err(GridError::TrailingText { line: number + 1 });
+        }
+        Self::read(width, &rows)
+    }
+
+    /// A map from its rows of terrain characters, top row first; every row as long as the
+    /// first.
+    ///
+    /// ```
+    /// use informed::puzzles::grid::{Cell, GridMap};
+    ///
+    /// let map = GridMap::from_rows(&["..", "@."])?;
+    /// assert!(!map.is_passable(Cell::new(0, 1)));
+    /// # Ok::<(), informed::puzzles::grid::GridError>(())
+    /// ```
+    pub fn from_rows<R: AsRef<str>>(rows: &[R]) -> Result<GridMap, GridError> {
+        let rows: Vec<&str> = rows.iter().map(AsRef::as_ref).collect();
+        let width = rows.first().map_or(0, |row| row.len());
+        check_size(width, rows.len())?;
+        Self::read(width, &rows)
+    }
+
+    /// A `width × height` map whose cell `(x, y)` is passable where `passable(x, y)` says.
+    pub fn from_fn(
+        width: usize,
+        height: usize,
+        mut passable: impl FnMut(u16, u16) -> bool,
+    ) -> Result<GridMap, GridError> {
+        check_size(width, height)?;
+        let mut terrain = Vec::with_capacity(width * height);
+        for y in 0..height as u16 {
+            for x in 0..width as u16 {
+                terrain.push(if passable(x, y) { b'.' } else { b'@' });
+            }
+        }
+        Ok(Self::build(width as u16, height as u16, terrain))
+    }
+
+    /// The map of `rows`, `width` wide (`width` and the number of rows checked).
+    fn read(width: usize, rows: &[&str]) -> Result<GridMap, GridError> {
+        let mut terrain = Vec::with_capacity(width * rows.len());
+        for (y, row) in rows.iter().enumerate() {
+            let row = row.strip_suffix('\r').unwrap_or(row);
+            if let Some((x, c)) = row
+                .char_indices()
+                .find(|&(_, c)| !c.is_ascii() || passable(c as u8).is_none())
+            {
+                return Err(GridError::UnknownTerrain {
+                    row: y + 1,
+                    column: row[..x].chars().count() + 1,
+                    found: c,
+                });
+            }
+            if row.len() != width {
+                return Err(GridError::WrongRowLength {
+                    row: y + 1,
+                    expected: width,
+                    found: row.len(),
+                });
+            }
+            terrain.extend_from_slice(row.as_bytes());
+        }
+        Ok(Self::build(width as u16, rows.len() as u16, terrain))
+    }
+
+    /// The map of `terrain`, its step masks worked out.
+    fn build(width: u16, height: u16, terrain: Vec<u8>) -> GridMap {
+        let (w, h) = (usize::from(width), usize::from(height));
+        let open = |x: usize, y: usize| passable(terrain[y * w + x]) == Some(true);
+        let lines = [
+            Lines::new(h, w, |y, x| open(x, y)),
+            Lines::new(h, w, |y, x| open(w - 1 - x, y)),
+            Lines::new(w, h, &open),
+            Lines::new(w, h, |x, y| open(x, h - 1 - y)),
+        ];
+        let mut map = GridMap {
+            width,
+            height,
+            steps: vec![0; terrain.len()],
+            terrain,
+            lines,
+        };
+        let free = |map: &GridMap, x: i32, y: i32| {
+            (0..i32::from(width)).contains(&x)
+                && (0..i32::from(height)).contains(&y)
+                && passable(map.terrain[y as usize * width as usize + x as usize]) == Some(true)
+        };
+        for y in 0..i32::from(height) {
+            for x in 0..i32::from(width) {
+                if !free(&map, x, y) {
+                    continue;
+                }
+                let mut mask = 0;
+                for (d, &(dx, dy)) in OFFSET.iter().enumerate() {
+                    let open = free(&map, x + dx, y + dy)
+                        && (d % 2 == 0 || (free(&map, x + dx, y) && free(&map, x, y + dy)));
+                    mask |= u8::from(open) << d;
+                }
+                map.steps[y as usize * width as usize + x as usize] = mask;
+            }
+        }
+        map
+    }
+
+    /// The number of columns.
+    pub fn width(&self) -> u16 {
+        self.width
+    }
+
+    /// The number of rows.
+    pub fn height(&self) -> u16 {
+        self.height
+    }
+
+    /// Whether `cell` lies on the map.
+    pub fn contains(&self, cell: Cell) -> bool {
+        cell.x() < self.width && cell.y() < self.height
+    }
+
+    /// Whether `cell` is on the map and passable.
+    pub fn is_passable(&self, cell: Cell) -> bool {
+        self.contains(cell) && passable(self.terrain[self.index(cell)]) == Some(true)
+    }
+
+    /// The terrain character of `cell`, if it is on the map.
+    pub fn terrain(&self, cell: Cell) -> Option<char> {
+        self.contains(cell)
+            .then(|| char::from(self.terrain[self.index(cell)]))
+    }
+
+    /// The number of passable cells.
+    pub fn passable_count(&self) -> usize {
+        self.terrain
+            .iter()
+            .filter(|&&t| passable(t) == Some(true))
+            .count()
+    }
+
+    /// The directions in which a step from `cell` is allowed, 8-connected with no corner
+    /// cutting (none from a blocked cell or one off the map).
+    pub fn steps_from(&self, cell: Cell) -> impl Iterator<Item = Direction> {
+        let mask = if self.contains(cell) {
+            self.steps[self.index(cell)]
+        } else {
+            0
+        };
+        Direction::ALL
+            .into_iter()
+            .filter(move |&d| mask >> d as u8 & 1 == 1)
+    }
+
+    /// The index of a cell on the map, row by row.
+    #[inline]
+    pub(crate) fn index(&self, cell: Cell) -> usize {
+        cell.y() as usize * self.width as usize + cell.x() as usize
+    }
+
+    /// The steps of a straight jump from `cell` (on the map, passable) in straight direction
+    /// `d` to the next cell that is `goal` or has a forced neighbour, or `None` if a wall
+    /// comes first.
+    #[inline]
+    pub(crate) fn jump(&self, cell: Cell, direction: u8, goal: Cell) -> Option<u32> {
+        let (x, y) = (usize::from(cell.x()), usize::from(cell.y()));
+        let (gx, gy) = (usize::from(goal.x()), usize::from(goal.y()));
+        let (last_x, last_y) = (usize::from(self.width) - 1, usize::from(self.height) - 1);
+        let (scan, line, at, target) = match direction {
+            2 => (Scan::East, y, x, (gy == y).then_some(gx)),
+            6 => (Scan::West, y, last_x - x, (gy == y).then(|| last_x - gx)),
+            4 => (Scan::South, x, y, (gx == x).then_some(gy)),
+            _ => (Scan::North, x, last_y - y, (gx == x).then(|| last_y - gy)),
+        };
+        self.lines[scan as usize].jump(line, at, target)
+    }
+
+    /// The step mask of a cell on the map: bit `d` set if the step in direction `d` is
+    /// allowed.
+    #[inline]
+    pub(crate) fn step_mask(&self, cell: Cell) -> u8 {
+        self.steps[self.index(cell)]
+    }
+}
+
+impl fmt::Debug for GridMap {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "GridMap {}x{}", self.width, self.height)
+    }
+}
+
+/// The map in the Moving AI format, as [`GridMap::parse`] reads it.
+impl fmt::Display for GridMap {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "type octile")?;
+        writeln!(f, "height {}", self.height)?;
+        writeln!(f, "width {}", self.width)?;
+        writeln!(f, "map")?;
+        for row in self.terrain.chunks(self.width as usize) {
+            writeln!(f, "{}", String::from_utf8_lossy(row))?;
+        }
+        Ok(())
+    }
+}
+
+fn check_size(width: usize, height: usize) -> Result<(), GridError> {
+    let fits = |n: usize| (1..=usize::from(u16::MAX)).contains(&n);
+    if fits(width) && fits(height) {
+        Ok(())
+    } else {
+        Err(GridError::UnsupportedSize { width, height })
+    }
+}
+
+/// Why a map could not be read, or a path on it not be set up.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum GridError {
+    /// The header lacks `height`, `width` or the `map` line.
+    MissingField {
+        /// Which.
+        field: &'static str,
+    },
+    /// A header line is none of `type octile`, `height H`, `width W`, `map`.
+    BadHeader {
+        /// Its number, from one.
+        line: usize,
+        /// The line: its first 16 characters, then `…` if it is longer.
+        text: String,
+    },
+    /// The map is of a type other than `octile`.
+    UnsupportedType {
+        /// The type named (cut to 16 characters).
+        name: String,
+    },
+    /// A size is 0 or above 65,535.
+    UnsupportedSize {
+        /// The width.
+        width: usize,
+        /// The height.
+        height: usize,
+    },
+    /// The text ends before the map has all its rows.
+    MissingRows {
+        /// The height.
+        expected: usize,
+        /// How many rows there were.
+        found: usize,
+    },
+    /// A row is not `width` cells long.
+    WrongRowLength {
+        /// The row, from one.
+        row: usize,
+        /// The width.
+        expected: usize,
+        /// The row's length.
+        found: usize,
+    },
+    /// A cell is not a terrain character.
+    UnknownTerrain {
+        /// Its row, from one.
+        row: usize,
+        /// Its column, from one.
+        column: usize,
+        /// The character.
+        found: char,
+    },
+    /// Text follows the map's last row.
+    TrailingText {
+        /// The line, from one.
+        line: usize,
+    },
+    /// A path's start or goal is not on the map.
+    OutOfBounds {
+        /// The cell.
+        cell: Cell,
+        /// The map's width.
+        width: u16,
+        /// The map's height.
+        height: u16,
+    },
+    /// A path's start or goal is a blocked cell.
+    Blocked {
+        /// The cell.
+        cell: Cell,
+    },
+    /// The step costs are negative or NaN, or (8-connected) the diagonal step costs less
+    /// than the straight one or more than two of them: the octile distance would overestimate
+    /// and jump point search's pruning would lose paths.
+    InvalidCosts {
+        /// The straight step's cost.
+        straight: CostValue,
+        /// The diagonal step's cost.
+        diagonal: CostValue,
+    },
+    /// Jump point search works on 8-connected grids only.
+    NotEightConnected,
+}
+
+impl fmt::Display for GridError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::MissingField { field } => write!(f, "the map's header has no `{field}` line"),
+            Self::BadHeader { line, text } => write!(
+                f,
+                "line {line} of the map, {text:?}, is not a header line (`type octile`, \
+                 `height H`, `width W` or `map`)"
+            ),
+            Self::UnsupportedType { name } => {
+                write!(f, "map type {name:?} is not supported: only `octile` is")
+            }
+            Self::UnsupportedSize { width, height } => write!(
+                f,
+                "a {width}x{height} map is not supported: both sizes must be 1 to 65535"
+            ),
+            Self::MissingRows { expected, found } => write!(
+                f,
+                "the map has {found} rows where its header says {expected}"
+            ),
+            Self::WrongRowLength {
+                row,
+                expected,
+                found,
+            } => write!(
+                f,
+                "row {row} of the map is {found} cells long where the map is {expected} wide"
+            ),
+            Self::UnknownTerrain { row, column, found } => write!(
+                f,
+                "row {row}, column {column} of the map holds {found:?}, which is not a \
+                 terrain character (. G S passable; @ O T W blocked)"
+            ),
+            Self::TrailingText { line } => {
+                write!(f, "line {line} follows the map's last row")
+            }
+            Self::OutOfBounds {
+                cell,
+                width,
+                height,
+            } => write!(f, "cell {cell} is off the {width}x{height} map"),
+            Self::Blocked { cell } => write!(f, "cell {cell} is blocked"),
+            Self::InvalidCosts { straight, diagonal } => write!(
+                f,
+                "step costs {straight} (straight) and {diagonal} (diagonal) are not usable: \
+                 they must be zero or more, not NaN, and (8-connected) straight <= diagonal \
+                 <= 2 x straight"
+            ),
+            Self::NotEightConnected => {
+                f.write_str("jump point search needs an 8-connected grid path")
+            }
+        }
+    }
+}
+
+impl std::error::Error for GridError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_follow_the_no_corner_cutting_rule() {
+        let map = GridMap::from_rows(&["...", ".@.", "..."]).unwrap();
+        let from = |x, y| map.steps_from(Cell::new(x, y)).collect::<Vec<_>>();
+        // The corner cell beside the wall: east and south, not the diagonal past the wall.
+        assert_eq!(from(0, 0), [Direction::East, Direction::South]);
+        assert_eq!(from(1, 1), []);
+        assert_eq!(
+            from(1, 0),
+            [Direction::East, Direction::West],
+            "both diagonals pass the wall's corner"
+        );
+    }
+
+    #[test]
+    fn a_packed_cell_steps_as_its_offset_says() {
+        let cell = Cell::new(5, 7);
+        for d in Direction::ALL {
+            let (dx, dy) = d.offset();
+            let to = cell.step(d as u8);
+            assert_eq!(
+                (i32::from(to.x()), i32::from(to.y())),
+                (5 + dx, 7 + dy),
+                "{d:?}"
+            );
+            assert_eq!(to.step(d.opposite() as u8), cell);
+            assert_eq!(cell.steps(d as u8, 3), to.step(d as u8).step(d as u8));
+        }
+    }
+
+    #[test]
+    fn the_text_written_reads_back() {
+        let map = GridMap::from_rows(&[".T@", "GSW"]).unwrap();
+        assert_eq!(GridMap::parse(&map.to_string()).unwrap(), map);
+    }
+}

@@ -1,0 +1,559 @@
+//! Grid pathfinding: the Moving AI formats read and their errors, every engine's length
+//! against a Dijkstra written here from the benchmark's rules, jump point search's paths
+//! replayed step by step, and the arena map's scenarios at their optimal lengths.
+
+use std::collections::BinaryHeap;
+
+use informed::puzzles::grid::{
+    Cell, Connectivity, Direction, GridCosts, GridError, GridMap, GridPath, JumpPoints, Scenario,
+    ScenarioError,
+};
+use informed::{a_star, bfs, bidirectional_a_star, dijkstra, ida_star_cr, Cost, Outcome};
+use quickcheck::{Arbitrary, Gen, QuickCheck};
+
+const ARENA: &str = include_str!("../data/arena.map");
+const ARENA_SCENARIOS: &str = include_str!("../data/arena.map.scen");
+
+#[test]
+fn every_arena_scenario_is_solved_at_its_optimal_length() {
+    let map = GridMap::parse(ARENA).unwrap();
+    let scenarios = Scenario::parse_file(ARENA_SCENARIOS).unwrap();
+    assert_eq!(scenarios.len(), 160);
+    for (index, scenario) in scenarios.iter().enumerate() {
+        assert_eq!(
+            (scenario.width, scenario.height),
+            (map.width(), map.height())
+        );
+        let path = GridPath::new(
+            &map,
+            scenario.start,
+            scenario.goal,
+            Connectivity::Eight,
+            GridCosts::octile(),
+        )
+        .unwrap();
+        let plain = a_star(&path);
+        let plain = plain
+            .into_solution()
+            .unwrap_or_else(|| panic!("{index}: {:?}", a_star(&path).outcome));
+        let jumps = JumpPoints::new(&path).unwrap();
+        let jumped = a_star(&jumps).into_solution().unwrap();
+        for (engine, length) in [("a_star", plain.cost), ("jps", jumped.cost)] {
+            assert!(
+                (length - scenario.optimal_length).abs() <= 1e-4,
+                "scenario {index}, {engine}: {length} against {}",
+                scenario.optimal_length
+            );
+        }
+        assert_eq!(
+            path.cells(&plain.moves).last(),
+            jumps.cells(&jumped.moves).last()
+        );
+    }
+}
+
+/// The length of the cheapest path by the benchmark's rules, worked out apart from the
+/// crate: Dijkstra over coordinates, straight steps to free cells, diagonal ones only where
+/// both cells beside them are free. `None` if the goal cannot be reached.
+fn reference(
+    free: &[Vec<bool>],
+    start: (usize, usize),
+    goal: (usize, usize),
+    eight: bool,
+    (straight_cost, diagonal_cost): (u64, u64),
+) -> Option<u64> {
+    let (height, width) = (free.len() as i64, free[0].len() as i64);
+    let open = |x: i64, y: i64| {
+        (0..width).contains(&x) && (0..height).contains(&y) && free[y as usize][x as usize]
+    };
+    let mut best = vec![vec![u64::MAX; width as usize]; height as usize];
+    let mut queue = BinaryHeap::new();
+    best[start.1][start.0] = 0;
+    queue.push(core::cmp::Reverse((0, start.0 as i64, start.1 as i64)));
+    while let Some(core::cmp::Reverse((cost, x, y))) = queue.pop() {
+        if (x as usize, y as usize) == goal {
+            return Some(cost);
+        }
+        if cost > best[y as usize][x as usize] {
+            continue;
+        }
+        for dx in -1i64..=1 {
+            for dy in -1i64..=1 {
+                let diagonal = dx != 0 && dy != 0;
+                if (dx, dy) == (0, 0) || (diagonal && !eight) {
+                    continue;
+                }
+                let allowed =
+                    open(x + dx, y + dy) && (!diagonal || (open(x + dx, y) && open(x, y + dy)));
+                if !allowed {
+                    continue;
+                }
+                let next = cost
+                    + if diagonal {
+                        diagonal_cost
+                    } else {
+                        straight_cost
+                    };
+                let slot = &mut best[(y + dy) as usize][(x + dx) as usize];
+                if next < *slot {
+                    *slot = next;
+                    queue.push(core::cmp::Reverse((next, x + dx, y + dy)));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A small random map, its start and goal on free cells, and integer step costs with
+/// `straight <= diagonal <= 2 straight`.
+#[derive(Clone, Debug)]
+struct Query {
+    free: Vec<Vec<bool>>,
+    start: (usize, usize),
+    goal: (usize, usize),
+    costs: (u64, u64),
+}
+
+impl Arbitrary for Query {
+    fn arbitrary(g: &mut Gen) -> Query {
+        let width = 1 + usize::arbitrary(g) % 14;
+        let height = 1 + usize::arbitrary(g) % 14;
+        let walls = u8::arbitrary(g) % 50;
+        let mut free: Vec<Vec<bool>> = (0..height)
+            .map(|_| {
+                (0..width)
+                    .map(|_| u8::arbitrary(g) % 100 >= walls)
+                    .collect()
+            })
+            .collect();
+        let cell = |g: &mut Gen| (usize::arbitrary(g) % width, usize::arbitrary(g) % height);
+        let (start, goal) = (cell(g), cell(g));
+        free[start.1][start.0] = true;
+        free[goal.1][goal.0] = true;
+        let costs = *g
+            .choose(&[(1, 1), (1, 2), (2, 3), (5, 7), (100, 141), (10, 20), (0, 0)])
+            .unwrap();
+        Query {
+            free,
+            start,
+            goal,
+            costs,
+        }
+    }
+
+    fn shrink(&self) -> Box<dyn Iterator<Item = Query>> {
+        // Clear one wall at a time: the query stays valid.
+        let this = self.clone();
+        let walls: Vec<(usize, usize)> = (0..self.free.len())
+            .flat_map(|y| (0..self.free[0].len()).map(move |x| (x, y)))
+            .filter(|&(x, y)| !self.free[y][x])
+            .collect();
+        Box::new(walls.into_iter().map(move |(x, y)| {
+            let mut smaller = this.clone();
+            smaller.free[y][x] = true;
+            smaller
+        }))
+    }
+}
+
+impl Query {
+    fn map(&self) -> GridMap {
+        GridMap::from_fn(self.free[0].len(), self.free.len(), |x, y| {
+            self.free[y as usize][x as usize]
+        })
+        .unwrap()
+    }
+
+    fn cell((x, y): (usize, usize)) -> Cell {
+        Cell::new(x as u16, y as u16)
+    }
+}
+
+/// The cells of a path follow the map's steps one by one, from the start to the goal, and
+/// their costs add up to `cost`.
+fn walks<C: Cost>(path: &GridPath<'_, C>, cells: &[Cell], cost: C) -> bool {
+    let map = path.map();
+    let mut sum = C::ZERO;
+    for pair in cells.windows(2) {
+        let step = map.steps_from(pair[0]).find(|&d| {
+            let (dx, dy) = d.offset();
+            i32::from(pair[0].x()) + dx == i32::from(pair[1].x())
+                && i32::from(pair[0].y()) + dy == i32::from(pair[1].y())
+        });
+        let Some(step) = step else {
+            return false;
+        };
+        if path.connectivity() == Connectivity::Four && step.is_diagonal() {
+            return false;
+        }
+        let costs = path.costs();
+        sum = sum.saturating_add(if step.is_diagonal() {
+            costs.diagonal
+        } else {
+            costs.straight
+        });
+    }
+    cells.first() == Some(&path.start_cell()) && cells.last() == Some(&path.goal()) && sum == cost
+}
+
+#[test]
+fn every_engine_finds_the_cheapest_path_by_the_benchmark_rules() {
+    #[allow(clippy::needless_pass_by_value)] // quickcheck hands the query over
+    fn agrees(query: Query) -> bool {
+        let map = query.map();
+        let (start, goal) = (Query::cell(query.start), Query::cell(query.goal));
+        for connectivity in [Connectivity::Four, Connectivity::Eight] {
+            let eight = connectivity == Connectivity::Eight;
+            let expected = reference(&query.free, query.start, query.goal, eight, query.costs);
+            let costs = GridCosts::new(query.costs.0, query.costs.1);
+            let path = GridPath::new(&map, start, goal, connectivity, costs).unwrap();
+            let mut answers = vec![
+                ("a_star", a_star(&path).outcome),
+                ("dijkstra", dijkstra(&path).outcome),
+                ("bidirectional_a_star", bidirectional_a_star(&path).outcome),
+            ];
+            // A depth-first engine ends on a graph with cycles only where a path exists.
+            if query.costs.0 > 0 && expected.is_some() && map.width().max(map.height()) <= 8 {
+                answers.push(("ida_star_cr", ida_star_cr(&path).outcome));
+            }
+            for (engine, outcome) in answers {
+                let ok = match (&outcome, expected) {
+                    (Outcome::Solved(s), Some(cost)) => {
+                        s.cost == cost && walks(&path, &path.cells(&s.moves), s.cost)
+                    }
+                    (Outcome::NoSolution, None) => true,
+                    _ => false,
+                };
+                if !ok {
+                    eprintln!("{engine} {connectivity:?}: {outcome:?}, expected {expected:?}");
+                    return false;
+                }
+            }
+            if eight {
+                let jumps = JumpPoints::new(&path).unwrap();
+                let outcome = a_star(&jumps).outcome;
+                let ok = match (&outcome, expected) {
+                    (Outcome::Solved(s), Some(cost)) => {
+                        s.cost == cost && walks(&path, &jumps.cells(&s.moves), s.cost)
+                    }
+                    (Outcome::NoSolution, None) => true,
+                    _ => false,
+                };
+                if !ok {
+                    eprintln!("jps: {outcome:?}, expected {expected:?}");
+                    return false;
+                }
+            }
+        }
+        true
+    }
+    QuickCheck::new()
+        .tests(600)
+        .quickcheck(agrees as fn(Query) -> bool);
+}
+
+#[test]
+fn unit_costs_give_bfs_lengths() {
+    #[allow(clippy::needless_pass_by_value)] // quickcheck hands the query over
+    fn agrees(query: Query) -> bool {
+        let map = query.map();
+        let (start, goal) = (Query::cell(query.start), Query::cell(query.goal));
+        let path = GridPath::new(
+            &map,
+            start,
+            goal,
+            Connectivity::Four,
+            GridCosts::new(1u32, 1),
+        )
+        .unwrap();
+        let by_bfs = bfs(&path).into_solution().map(|s| s.moves.len() as u64);
+        by_bfs == reference(&query.free, query.start, query.goal, false, (1, 1))
+    }
+    QuickCheck::new()
+        .tests(200)
+        .quickcheck(agrees as fn(Query) -> bool);
+}
+
+#[test]
+fn float_costs_match_the_scaled_integers_they_round_to() {
+    // On an open 40x30 map with a wall, f64 costs 1 and sqrt 2 and u64 costs 10^8 and
+    // 141421356 give the same length to 1e-6.
+    let map = GridMap::from_fn(40, 30, |x, y| !(x == 20 && (2..29).contains(&y))).unwrap();
+    let (start, goal) = (Cell::new(1, 15), Cell::new(38, 3));
+    let float = GridPath::new(&map, start, goal, Connectivity::Eight, GridCosts::octile()).unwrap();
+    let scaled = GridPath::new(
+        &map,
+        start,
+        goal,
+        Connectivity::Eight,
+        GridCosts::new(100_000_000u64, 141_421_356),
+    )
+    .unwrap();
+    let by_float = a_star(&float).into_solution().unwrap().cost;
+    let by_scaled = a_star(&scaled).into_solution().unwrap().cost as f64 / 1e8;
+    assert!(
+        (by_float - by_scaled).abs() < 1e-6,
+        "{by_float} {by_scaled}"
+    );
+}
+
+#[test]
+fn jump_point_search_expands_few_states_on_open_ground() {
+    let map = GridMap::from_fn(200, 200, |x, y| !(x % 50 == 25 && y % 50 < 40)).unwrap();
+    let path = GridPath::new(
+        &map,
+        Cell::new(0, 0),
+        Cell::new(199, 190),
+        Connectivity::Eight,
+        GridCosts::new(100u32, 141),
+    )
+    .unwrap();
+    let plain = a_star(&path);
+    let jumped = a_star(&JumpPoints::new(&path).unwrap());
+    assert_eq!(
+        jumped.solution().unwrap().cost,
+        plain.solution().unwrap().cost
+    );
+    assert!(
+        jumped.stats.expanded * 20 < plain.stats.expanded,
+        "{} against {}",
+        jumped.stats.expanded,
+        plain.stats.expanded
+    );
+    assert!(matches!(
+        JumpPoints::new(
+            &GridPath::new(
+                &map,
+                Cell::new(0, 0),
+                Cell::new(1, 1),
+                Connectivity::Four,
+                GridCosts::new(1u32, 1)
+            )
+            .unwrap()
+        ),
+        Err(GridError::NotEightConnected)
+    ));
+}
+
+#[test]
+fn a_start_that_is_the_goal_and_a_walled_goal() {
+    let map = GridMap::from_rows(&["..@.", "..@."]).unwrap();
+    let here = Cell::new(1, 1);
+    let path = GridPath::new(&map, here, here, Connectivity::Eight, GridCosts::octile()).unwrap();
+    assert!(a_star(&path).into_solution().unwrap().cost.abs() < f64::EPSILON);
+    let jumps = JumpPoints::new(&path).unwrap();
+    assert_eq!(a_star(&jumps).into_solution().unwrap().moves, []);
+    let across = GridPath::new(
+        &map,
+        here,
+        Cell::new(3, 0),
+        Connectivity::Eight,
+        GridCosts::octile(),
+    )
+    .unwrap();
+    assert!(matches!(a_star(&across).outcome, Outcome::NoSolution));
+    assert!(matches!(
+        a_star(&JumpPoints::new(&across).unwrap()).outcome,
+        Outcome::NoSolution
+    ));
+}
+
+#[test]
+fn directions_and_cells_round_trip() {
+    for d in Direction::ALL {
+        assert_eq!(d.opposite().opposite(), d);
+        let (dx, dy) = d.offset();
+        assert_eq!(d.is_diagonal(), dx != 0 && dy != 0);
+    }
+    let cell = Cell::new(65535, 7);
+    assert_eq!((cell.x(), cell.y()), (65535, 7));
+    assert_eq!(cell.to_string(), "(65535, 7)");
+}
+
+#[test]
+fn bad_maps_are_refused_with_the_place_named() {
+    let header = "type octile\nheight 2\nwidth 3\nmap\n";
+    let cases: Vec<(String, GridError)> = vec![
+        (
+            "type octile\nwidth 3\nmap\n...\n".into(),
+            GridError::MissingField { field: "height" },
+        ),
+        (
+            "height 1\nmap\n...\n".into(),
+            GridError::MissingField { field: "width" },
+        ),
+        (
+            "height 1\nwidth 3\n".into(),
+            GridError::MissingField { field: "map" },
+        ),
+        (
+            "type hex\nheight 1\nwidth 1\nmap\n.\n".into(),
+            GridError::UnsupportedType { name: "hex".into() },
+        ),
+        (
+            "height one\nwidth 1\nmap\n.\n".into(),
+            GridError::BadHeader {
+                line: 1,
+                text: "height one".into(),
+            },
+        ),
+        (
+            "height 0\nwidth 1\nmap\n".into(),
+            GridError::UnsupportedSize {
+                width: 1,
+                height: 0,
+            },
+        ),
+        (
+            "height 1\nwidth 70000\nmap\n".into(),
+            GridError::UnsupportedSize {
+                width: 70000,
+                height: 1,
+            },
+        ),
+        (
+            format!("{header}...\n"),
+            GridError::MissingRows {
+                expected: 2,
+                found: 1,
+            },
+        ),
+        (
+            format!("{header}...\n....\n"),
+            GridError::WrongRowLength {
+                row: 2,
+                expected: 3,
+                found: 4,
+            },
+        ),
+        (
+            format!("{header}...\n.x.\n"),
+            GridError::UnknownTerrain {
+                row: 2,
+                column: 2,
+                found: 'x',
+            },
+        ),
+        (
+            format!("{header}...\n...\n\nmore\n"),
+            GridError::TrailingText { line: 8 },
+        ),
+    ];
+    for (text, expected) in cases {
+        let error = GridMap::parse(&text).unwrap_err();
+        assert_eq!(error, expected, "{text:?}");
+        assert!(!error.to_string().is_empty());
+    }
+    // Windows line ends and trailing blank lines are fine.
+    let map = GridMap::parse("height 1\r\nwidth 2\r\nmap\r\n.@\r\n\r\n").unwrap();
+    assert!(!map.is_passable(Cell::new(1, 0)));
+    // A huge bad line is quoted short.
+    let long = format!("height {}\nwidth 1\nmap\n", "9".repeat(1 << 20));
+    let message = GridMap::parse(&long).unwrap_err().to_string();
+    assert!(message.len() < 160, "{message}");
+    // A header promising a huge map with no rows fails without making room for it.
+    assert!(matches!(
+        GridMap::parse("height 65535\nwidth 65535\nmap\n"),
+        Err(GridError::MissingRows { found: 0, .. })
+    ));
+    assert!(matches!(
+        GridMap::from_rows::<&str>(&[]),
+        Err(GridError::UnsupportedSize { .. })
+    ));
+}
+
+#[test]
+fn bad_scenarios_are_refused_with_the_line_named() {
+    assert!(matches!(
+        Scenario::parse_file("version 2\n"),
+        Err(ScenarioError::BadVersion { .. })
+    ));
+    assert!(matches!(
+        Scenario::parse_file(""),
+        Err(ScenarioError::BadVersion { .. })
+    ));
+    let line = "0\tmaps/a.map\t4\t3\t0\t1\t3\t1\t3.5";
+    assert_eq!(
+        Scenario::parse_file(&format!("version 1\n{line}\n"))
+            .unwrap()
+            .len(),
+        1
+    );
+    for (bad, field) in [
+        (
+            "0\tmaps/a.map\t4\t3\t0\t1\t3\t1",
+            "nine tab-separated fields",
+        ),
+        ("0\tmaps/a.map\t4\t3\t0\t-1\t3\t1\t3", "start y"),
+        ("0\tmaps/a.map\t4\t3\t0\t1\t3\t1\tNaN", "optimal length"),
+        ("x\tmaps/a.map\t4\t3\t0\t1\t3\t1\t3", "bucket"),
+        ("0\tmaps/a.map\t4\t99999\t0\t1\t3\t1\t3", "height"),
+    ] {
+        let text = format!("version 1\n{line}\n\n{bad}\n");
+        match Scenario::parse_file(&text) {
+            Err(ScenarioError::BadLine {
+                line: 4, field: f, ..
+            }) => assert_eq!(f, field),
+            other => panic!("{bad:?}: {other:?}"),
+        }
+    }
+}
+
+/// Jump point search scans 64 cells at a time: on long maps its scans cross many windows,
+/// and its lengths must still be the plain A*'s.
+#[test]
+fn jump_point_search_agrees_on_long_maps() {
+    #[allow(clippy::needless_pass_by_value)] // quickcheck hands the seed over
+    fn agrees(seed: u64, width: u16, height: u8, walls: u8) -> bool {
+        let (width, height) = (50 + usize::from(width % 300), 1 + usize::from(height % 8));
+        let walls = u64::from(walls % 12);
+        let mut state = seed | 1;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let free: Vec<Vec<bool>> = (0..height)
+            .map(|_| (0..width).map(|_| next() % 100 >= walls).collect())
+            .collect();
+        let map = GridMap::from_fn(width, height, |x, y| free[y as usize][x as usize]).unwrap();
+        for _ in 0..4 {
+            let pick = |n: u64, size: usize| (n % size as u64) as usize;
+            let start = (pick(next(), width), pick(next(), height));
+            let goal = (pick(next(), width), pick(next(), height));
+            if !free[start.1][start.0] || !free[goal.1][goal.0] {
+                continue;
+            }
+            let path = GridPath::new(
+                &map,
+                Query::cell(start),
+                Query::cell(goal),
+                Connectivity::Eight,
+                GridCosts::new(100u64, 141),
+            )
+            .unwrap();
+            let expected = reference(&free, start, goal, true, (100, 141));
+            let jumps = JumpPoints::new(&path).unwrap();
+            let found = a_star(&jumps).into_solution();
+            let ok = match (&found, expected) {
+                (Some(s), Some(cost)) => {
+                    s.cost == cost && walks(&path, &jumps.cells(&s.moves), s.cost)
+                }
+                (None, None) => true,
+                _ => false,
+            };
+            if !ok {
+                eprintln!(
+                    "{width}x{height} {start:?} -> {goal:?}: {found:?}, expected {expected:?}"
+                );
+                return false;
+            }
+        }
+        true
+    }
+    QuickCheck::new()
+        .tests(300)
+        .quickcheck(agrees as fn(u64, u16, u8, u8) -> bool);
+}
