@@ -24,8 +24,8 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use informed::a_star;
 use informed::puzzles::grid::{Cell, Connectivity, GridCosts, GridMap, GridPath, JumpPoints};
+use informed::{a_star, SearchResult};
 
 const SIZE: usize = 1024;
 
@@ -222,6 +222,35 @@ fn point(cell: Cell) -> Point {
 /// A row: its name, and a run over all queries giving the costs and states expanded.
 type Row<'a> = (&'static str, Box<dyn Fn() -> (Vec<u32>, u64) + 'a>);
 
+/// What a search gave: its cost and the states it expanded.
+struct Found(u32, u64);
+
+impl<S, M> From<SearchResult<S, M, u32>> for Found {
+    fn from(result: SearchResult<S, M, u32>) -> Found {
+        Found(
+            result.solution().expect("a path").cost,
+            result.stats.expanded,
+        )
+    }
+}
+
+/// Every query through `solve`: the costs, and the states expanded in all.
+fn informed(
+    paths: &[GridPath<'_, u32>],
+    solve: impl Fn(&GridPath<'_, u32>) -> Found,
+) -> (Vec<u32>, u64) {
+    let mut expanded = 0;
+    let costs = paths
+        .iter()
+        .map(|path| {
+            let Found(cost, count) = solve(path);
+            expanded += count;
+            cost
+        })
+        .collect();
+    (costs, expanded)
+}
+
 fn median(times: &mut [Duration]) -> Duration {
     times.sort();
     times[times.len() / 2]
@@ -301,32 +330,14 @@ fn main() {
                 ),
                 (
                     "informed a_star, GridPath",
-                    Box::new(|| {
-                        let mut expanded = 0;
-                        let costs = paths
-                            .iter()
-                            .map(|path| {
-                                let result = a_star(path);
-                                expanded += result.stats.expanded;
-                                result.solution().expect("a path").cost
-                            })
-                            .collect();
-                        (costs, expanded)
-                    }),
+                    Box::new(|| informed(&paths, |path| a_star(path).into())),
                 ),
                 (
                     "informed a_star, JumpPoints (JPS)",
                     Box::new(|| {
-                        let mut expanded = 0;
-                        let costs = paths
-                            .iter()
-                            .map(|path| {
-                                let result = a_star(&JumpPoints::new(path).unwrap());
-                                expanded += result.stats.expanded;
-                                result.solution().expect("a path").cost
-                            })
-                            .collect();
-                        (costs, expanded)
+                        informed(&paths, |path| {
+                            a_star(&JumpPoints::new(path).unwrap()).into()
+                        })
                     }),
                 ),
             ],
@@ -357,18 +368,7 @@ fn main() {
                 ),
                 (
                     "informed a_star, GridPath, 4-connected",
-                    Box::new(|| {
-                        let mut expanded = 0;
-                        let costs = fours
-                            .iter()
-                            .map(|path| {
-                                let result = a_star(path);
-                                expanded += result.stats.expanded;
-                                result.solution().expect("a path").cost
-                            })
-                            .collect();
-                        (costs, expanded)
-                    }),
+                    Box::new(|| informed(&fours, |path| a_star(path).into())),
                 ),
             ],
         ];
