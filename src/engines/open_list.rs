@@ -4,7 +4,7 @@
 use core::hash::{Hash, Hasher};
 use std::collections::{BinaryHeap, VecDeque};
 
-use crate::cost::{Cost, CostValue};
+use crate::cost::Cost;
 use crate::engines::node_table::FIRST_CAPACITY;
 
 /// The open list: node indices in buckets, one per `(f, g)`, cheapest `f` first and deepest
@@ -102,11 +102,8 @@ fn integer<C: Cost>(cost: C) -> Option<u64> {
     if !C::EXACT {
         return None;
     }
-    match cost.value() {
-        CostValue::Unsigned(v) => u64::try_from(v).ok().filter(|&v| v < 1 << 63),
-        CostValue::Signed(v) => u64::try_from(v).ok().filter(|&v| v < 1 << 63),
-        CostValue::Float(_) => None,
-    }
+    let value = cost.value().as_u128()?;
+    u64::try_from(value).ok().filter(|&v| v < 1 << 63)
 }
 
 impl<K: Ord + Copy> Ring<K> {

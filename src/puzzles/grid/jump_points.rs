@@ -15,12 +15,12 @@ pub struct JumpPoint(u64);
 impl JumpPoint {
     fn new(cell: Cell, arrived: Option<u8>) -> JumpPoint {
         let direction = arrived.map_or(0, |d| u64::from(d) + 1);
-        JumpPoint(direction << 32 | u64::from(cell_bits(cell)))
+        JumpPoint(direction << 32 | u64::from(cell.bits()))
     }
 
     /// The cell.
     pub fn cell(self) -> Cell {
-        Cell::new(self.0 as u16, (self.0 >> 16) as u16)
+        Cell::from_bits(self.0 as u32)
     }
 
     /// The direction of the jump that reached it; `None` at the start.
@@ -37,10 +37,6 @@ impl JumpPoint {
             d => Some(d - 1),
         }
     }
-}
-
-fn cell_bits(cell: Cell) -> u32 {
-    u32::from(cell.y()) << 16 | u32::from(cell.x())
 }
 
 impl core::fmt::Debug for JumpPoint {

@@ -26,6 +26,18 @@ impl Cell {
         (self.0 >> 16) as u16
     }
 
+    /// The packed bits: `y << 16 | x`.
+    #[inline]
+    pub(crate) const fn bits(self) -> u32 {
+        self.0
+    }
+
+    /// The cell of packed bits.
+    #[inline]
+    pub(crate) const fn from_bits(bits: u32) -> Cell {
+        Cell(bits)
+    }
+
     /// The cell one step on in `direction`. The step must stay on the map's coordinates (not
     /// leave row or column 0 backwards); only the moves a map allows are taken this way.
     #[inline]
@@ -386,43 +398,46 @@ impl GridMap {
         Ok(Self::build(width as u16, rows.len() as u16, terrain))
     }
 
-    /// The map of `terrain`, its step masks worked out.
+    /// The map of `terrain`, its step masks and bit lines worked out.
     fn build(width: u16, height: u16, terrain: Vec<u8>) -> GridMap {
-        let (w, h) = (usize::from(width), usize::from(height));
-        let open = |x: usize, y: usize| passable(terrain[y * w + x]) == Some(true);
-        let lines = [
-            Lines::new(h, w, |y, x| open(x, y)),
-            Lines::new(h, w, |y, x| open(w - 1 - x, y)),
-            Lines::new(w, h, &open),
-            Lines::new(w, h, |x, y| open(x, h - 1 - y)),
-        ];
-        let mut map = GridMap {
-            width,
-            height,
-            steps: vec![0; terrain.len()],
-            terrain,
-            lines,
+        let (w, h) = (i32::from(width), i32::from(height));
+        // The cell's index in `usize`: `y * w` overflows `i32` on the largest maps.
+        let index = |x: i32, y: i32| y as usize * usize::from(width) + x as usize;
+        let free = |x: i32, y: i32| {
+            (0..w).contains(&x)
+                && (0..h).contains(&y)
+                && passable(terrain[index(x, y)]) == Some(true)
         };
-        let free = |map: &GridMap, x: i32, y: i32| {
-            (0..i32::from(width)).contains(&x)
-                && (0..i32::from(height)).contains(&y)
-                && passable(map.terrain[y as usize * width as usize + x as usize]) == Some(true)
-        };
-        for y in 0..i32::from(height) {
-            for x in 0..i32::from(width) {
-                if !free(&map, x, y) {
+        let mut steps = vec![0; terrain.len()];
+        for y in 0..h {
+            for x in 0..w {
+                if !free(x, y) {
                     continue;
                 }
                 let mut mask = 0;
                 for (d, &(dx, dy)) in OFFSET.iter().enumerate() {
-                    let open = free(&map, x + dx, y + dy)
-                        && (d % 2 == 0 || (free(&map, x + dx, y) && free(&map, x, y + dy)));
+                    let open = free(x + dx, y + dy)
+                        && (d % 2 == 0 || (free(x + dx, y) && free(x, y + dy)));
                     mask |= u8::from(open) << d;
                 }
-                map.steps[y as usize * width as usize + x as usize] = mask;
+                steps[index(x, y)] = mask;
             }
         }
-        map
+        let open = |x: usize, y: usize| free(x as i32, y as i32);
+        let (w, h) = (usize::from(width), usize::from(height));
+        let lines = [
+            Lines::new(h, w, |y, x| open(x, y)),
+            Lines::new(h, w, |y, x| open(w - 1 - x, y)),
+            Lines::new(w, h, open),
+            Lines::new(w, h, |x, y| open(x, h - 1 - y)),
+        ];
+        GridMap {
+            width,
+            height,
+            terrain,
+            steps,
+            lines,
+        }
     }
 
     /// The number of columns.
