@@ -222,6 +222,34 @@ fn point(cell: Cell) -> Point {
 /// A row: its name, and a run over all queries giving the costs and states expanded.
 type Row<'a> = (&'static str, Box<dyn Fn() -> (Vec<u32>, u64) + 'a>);
 
+/// Every query through `pathfinding::astar` with `successors` and the heuristic
+/// `distance(cell, goal)`: the costs, and the states expanded (successor calls) in all.
+fn yardstick<I: IntoIterator<Item = (Point, u32)>>(
+    queries: &[(Cell, Cell)],
+    successors: impl Fn(Point) -> I,
+    distance: impl Fn(Point, Point) -> u32,
+) -> (Vec<u32>, u64) {
+    let expanded = std::cell::Cell::new(0);
+    let costs = queries
+        .iter()
+        .map(|&(s, g)| {
+            let goal = point(g);
+            pathfinding::directed::astar::astar(
+                &point(s),
+                |&p| {
+                    expanded.set(expanded.get() + 1);
+                    successors(p)
+                },
+                |&p| distance(p, goal),
+                |&p| p == goal,
+            )
+            .expect("a path")
+            .1
+        })
+        .collect();
+    (costs, expanded.get())
+}
+
 /// What a search gave: its cost and the states it expanded.
 struct Found(u32, u64);
 
@@ -306,27 +334,7 @@ fn main() {
             vec![
                 (
                     "pathfinding::astar, 8-connected",
-                    Box::new(move || {
-                        let expanded = std::cell::Cell::new(0);
-                        let costs = queries
-                            .iter()
-                            .map(|&(s, g)| {
-                                let goal = point(g);
-                                pathfinding::directed::astar::astar(
-                                    &point(s),
-                                    |&p| {
-                                        expanded.set(expanded.get() + 1);
-                                        successors(free, p)
-                                    },
-                                    |&p| octile(p, goal),
-                                    |&p| p == goal,
-                                )
-                                .expect("a path")
-                                .1
-                            })
-                            .collect();
-                        (costs, expanded.get())
-                    }),
+                    Box::new(move || yardstick(queries, |p| successors(free, p), octile)),
                 ),
                 (
                     "informed a_star, GridPath",
@@ -345,25 +353,11 @@ fn main() {
                 (
                     "pathfinding::astar, its Grid, 4-connected",
                     Box::new(move || {
-                        let expanded = std::cell::Cell::new(0);
-                        let costs = queries
-                            .iter()
-                            .map(|&(s, g)| {
-                                let goal = point(g);
-                                pathfinding::directed::astar::astar(
-                                    &point(s),
-                                    |&p| {
-                                        expanded.set(expanded.get() + 1);
-                                        grid.neighbours(p).into_iter().map(|n| (n, 1u32))
-                                    },
-                                    |&p| grid.distance(p, goal) as u32,
-                                    |&p| p == goal,
-                                )
-                                .expect("a path")
-                                .1
-                            })
-                            .collect();
-                        (costs, expanded.get())
+                        yardstick(
+                            queries,
+                            |p| grid.neighbours(p).into_iter().map(|n| (n, 1u32)),
+                            |p, goal| grid.distance(p, goal) as u32,
+                        )
                     }),
                 ),
                 (

@@ -2,6 +2,7 @@
 //! grids: the map's passable cells, its 8-connected moves (straight 100, diagonal 141, no
 //! corner cutting, as the benchmark's rules) and the octile distance.
 
+use informed::puzzles::grid::Direction;
 use informed::{Bidirectional, MoveBuffer, SearchProblem};
 
 pub type Cell = (i16, i16);
@@ -12,17 +13,12 @@ pub struct Grid {
     open: Vec<bool>,
 }
 
-/// The eight directions; each one's opposite is four places on.
-const DIRECTIONS: [(i16, i16); 8] = [
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-];
+/// The `(dx, dy)` of direction `d`, numbered as the library's `Direction` (each one's
+/// opposite four places on).
+fn offset(d: usize) -> (i16, i16) {
+    let (dx, dy) = Direction::ALL[d].offset();
+    (dx as i16, dy as i16)
+}
 
 impl Grid {
     /// The map in `text`, or `None` if it is not one.
@@ -76,10 +72,9 @@ impl Grid {
     /// The 8 neighbours (no corner cutting), straight 100, diagonal 141, with the direction
     /// of each.
     pub fn octile(&self, (x, y): Cell) -> impl Iterator<Item = (u8, Cell, u32)> + '_ {
-        DIRECTIONS
-            .iter()
-            .enumerate()
-            .filter_map(move |(d, &(dx, dy))| {
+        (0..8)
+            .map(|d| (d, offset(d)))
+            .filter_map(move |(d, (dx, dy))| {
                 let to = (x + dx, y + dy);
                 let diagonal = dx != 0 && dy != 0;
                 let open = self.free(to)
@@ -120,7 +115,7 @@ impl SearchProblem for Query<'_> {
         moves.extend(self.grid.octile(cell).map(|(d, _, cost)| (d, cost)));
     }
     fn apply(&self, (x, y): &mut Cell, d: u8) {
-        let (dx, dy) = DIRECTIONS[d as usize];
+        let (dx, dy) = offset(d as usize);
         (*x, *y) = (*x + dx, *y + dy);
     }
     fn inverse(&self, d: u8) -> Option<u8> {

@@ -1,6 +1,7 @@
 //! A weighted grid where IDA*'s thresholds creep, shared by the `research_engines` example,
 //! the tests and the benches.
 
+use informed::puzzles::grid::Direction;
 use informed::{MoveBuffer, SearchProblem};
 
 /// An 8-connected grid of `width` x `height`, moves of 10 and 14 (corners may be cut), a
@@ -48,15 +49,6 @@ impl SearchProblem for WallGrid {
 
 impl WallGrid {
     fn step(d: u8) -> (i32, i32) {
-        [
-            (0, -1),
-            (1, -1),
-            (1, 0),
-            (1, 1),
-            (0, 1),
-            (-1, 1),
-            (-1, 0),
-            (-1, -1),
-        ][d as usize]
+        Direction::ALL[d as usize].offset()
     }
 }
