@@ -21,16 +21,23 @@ use crate::engines::node_table::FIRST_CAPACITY;
 /// keys by when their buckets were opened, and a key's pushes go to its newest bucket, so the
 /// order out is exactly first in, first out per key, whatever the cache holds.
 ///
-/// While every `f` is an integer and the open ones span at most [`RING`] values (integer
-/// costs of moderate size: a grid's 100 and 141), the buckets are not in one heap but in a
-/// ring of slots, one per `f`, each a small heap of its buckets by `g`: a push or a pop then
-/// sifts through the few buckets of one `f`, not through all of them. The order out is the
-/// same; the first `f` that does not fit moves every bucket to the one heap for good.
+/// Once [`RING_AFTER`] buckets are open, if every open `f` is an integer and they span at
+/// most [`RING`] values (integer costs of moderate size: a grid's 100 and 141), the buckets
+/// move from the one heap to a ring of slots, one per `f`, each a small heap of its buckets
+/// by `g`: a push or a pop then sifts through the buckets of one `f`, not through all of them.
+/// The order out is the same; the first `f` that does not fit moves every bucket back to the
+/// one heap for good. A small search never opens that many buckets, and never pays for a
+/// slot.
 pub(crate) struct OpenList<C: Cost> {
     /// The open buckets, least key first.
     order: Order<C::Key>,
+    /// How many buckets the heap holds before the ring is tried; `usize::MAX` once it was.
+    ring_after: usize,
     /// Each bucket's first and last entry in `entries`, by the bucket's number.
     buckets: Vec<Bucket<C::Key>>,
+    /// Each bucket's `f` as a ring slot's number, or [`NOT_INTEGER`], by the bucket's
+    /// number: apart from the buckets, which every push reads, so that they stay small.
+    ring_f: Vec<u64>,
     /// Numbers of buckets emptied, to be reused.
     free_buckets: Vec<u32>,
     /// The buckets last opened, by a hash of their key: a bucket number, or [`END`].
@@ -50,6 +57,12 @@ const CACHE: usize = 1024;
 
 /// The most distinct `f` values the ring of slots spans.
 const RING: u64 = 1 << 13;
+
+/// How many buckets the heap holds before the ring is tried.
+const RING_AFTER: usize = 1024;
+
+/// A bucket's `f` that is not an integer the ring can take.
+const NOT_INTEGER: u64 = u64::MAX;
 
 /// How the open buckets are ordered.
 enum Order<K> {
@@ -213,13 +226,16 @@ const END: u32 = u32::MAX;
 
 impl<C: Cost> OpenList<C> {
     pub fn new() -> Self {
+        Self::with_ring_after(RING_AFTER)
+    }
+
+    /// An open list that tries the ring once it holds `ring_after` buckets.
+    fn with_ring_after(ring_after: usize) -> Self {
         OpenList {
-            order: Order::Ring(Ring {
-                base: 0,
-                slots: VecDeque::new(),
-                spare: Vec::new(),
-            }),
+            order: Order::Heap(BinaryHeap::with_capacity(FIRST_CAPACITY)),
+            ring_after,
             buckets: Vec::with_capacity(FIRST_CAPACITY),
+            ring_f: Vec::with_capacity(FIRST_CAPACITY),
             free_buckets: Vec::new(),
             cache: vec![END; CACHE].into_boxed_slice(),
             opened: 0,
@@ -261,6 +277,7 @@ impl<C: Cost> OpenList<C> {
                 return;
             }
         }
+        let ring_f = integer(f_cost).unwrap_or(NOT_INTEGER);
         let bucket = Bucket {
             f,
             g,
@@ -269,9 +286,11 @@ impl<C: Cost> OpenList<C> {
         };
         let number = if let Some(number) = self.free_buckets.pop() {
             self.buckets[number as usize] = bucket;
+            self.ring_f[number as usize] = ring_f;
             number
         } else {
             self.buckets.push(bucket);
+            self.ring_f.push(ring_f);
             (self.buckets.len() - 1) as u32
         };
         self.cache[slot] = number;
@@ -280,7 +299,10 @@ impl<C: Cost> OpenList<C> {
         let empty = self.len == 0;
         self.len += 1;
         if let Order::Ring(ring) = &mut self.order {
-            if let Some(slot) = integer(f_cost).and_then(|f| ring.slot(f, empty)) {
+            if let Some(slot) = (ring_f != NOT_INTEGER)
+                .then(|| ring.slot(ring_f, empty))
+                .flatten()
+            {
                 slot.push(Deeper { g, seq, bucket });
                 return;
             }
@@ -288,10 +310,46 @@ impl<C: Cost> OpenList<C> {
         }
         if let Order::Heap(heap) = &mut self.order {
             heap.push(Opened { f, g, seq, bucket });
+            if heap.len() >= self.ring_after {
+                self.try_ring();
+            }
         }
     }
 
-    /// Moves every open bucket from the ring to one heap, for good.
+    /// Moves the open buckets from the heap to a ring of slots, if every `f` is an integer
+    /// and they span at most [`RING`] values; tried once.
+    #[cold]
+    fn try_ring(&mut self) {
+        self.ring_after = usize::MAX;
+        let Order::Heap(heap) = &mut self.order else {
+            return;
+        };
+        let ring_f = &self.ring_f;
+        let (mut low, mut high) = (NOT_INTEGER, 0);
+        for opened in heap.iter() {
+            let f = ring_f[opened.bucket];
+            if f == NOT_INTEGER {
+                return;
+            }
+            (low, high) = (low.min(f), high.max(f));
+        }
+        if high - low >= RING {
+            return;
+        }
+        let mut ring = Ring {
+            base: low,
+            slots: VecDeque::new(),
+            spare: Vec::new(),
+        };
+        for Opened { g, seq, bucket, .. } in core::mem::take(heap) {
+            let slot = ring.slot(ring_f[bucket], false);
+            slot.expect("every f within the span")
+                .push(Deeper { g, seq, bucket });
+        }
+        self.order = Order::Ring(ring);
+    }
+
+    /// Moves every open bucket from the ring back to one heap, for good.
     #[cold]
     fn move_to_heap(&mut self) {
         let mut heap = BinaryHeap::with_capacity(self.len);
@@ -435,12 +493,17 @@ mod tests {
     /// Pushes (`Some((f, g))`) and pops (`None`) in any order, over more keys than the cache
     /// holds (so that keys share slots and get second buckets), come out as from one list
     /// kept sorted by `f`, then `g` deepest first, then first queued: with `f` in the ring
-    /// (small integers), `f` too spread for it (the ring gives way to the heap part way), and
-    /// float costs (the heap from the start).
+    /// (small integers; the ring tried at once, after a few buckets, or at the default), `f`
+    /// too spread for it (the ring refused, or giving way to the heap part way), and float
+    /// costs (the heap throughout).
     #[test]
     fn the_open_list_is_first_in_first_out_per_key_whatever_the_cache_holds() {
-        fn agrees<C: Cost>(steps: &[Option<(u8, u8)>], cost: impl Fn(u32) -> C) -> bool {
-            let mut open = OpenList::<C>::new();
+        fn agrees<C: Cost>(
+            steps: &[Option<(u8, u8)>],
+            ring_after: usize,
+            cost: impl Fn(u32) -> C,
+        ) -> bool {
+            let mut open = OpenList::<C>::with_ring_after(ring_after);
             let mut model: Vec<(u32, u32, usize)> = Vec::new();
             for (index, &step) in steps.iter().enumerate() {
                 if let Some((f, g)) = step {
@@ -468,9 +531,11 @@ mod tests {
         }
         #[allow(clippy::needless_pass_by_value)] // quickcheck hands the steps over
         fn all(steps: Vec<Option<(u8, u8)>>) -> bool {
-            agrees(&steps, |c| c)
-                && agrees(&steps, |c| u64::from(c) * 1000)
-                && agrees(&steps, f64::from)
+            [0, 5, super::RING_AFTER].into_iter().all(|ring_after| {
+                agrees(&steps, ring_after, |c| c)
+                    && agrees(&steps, ring_after, |c| u64::from(c) * 1000)
+                    && agrees(&steps, ring_after, f64::from)
+            })
         }
         quickcheck::QuickCheck::new()
             .rng(quickcheck::Gen::new(2000))
@@ -480,7 +545,7 @@ mod tests {
     /// A key below every open one (an inconsistent heuristic's) goes in front of them.
     #[test]
     fn the_ring_takes_keys_below_its_first() {
-        let mut open = OpenList::<u32>::new();
+        let mut open = OpenList::<u32>::with_ring_after(0);
         open.push(50, 0, 0);
         open.push(40, 0, 1);
         open.push(45, 0, 2);
