@@ -336,6 +336,13 @@ impl<const N: usize> PatternDatabase<N> {
         self.patterns.iter().map(|p| p.table.len()).sum()
     }
 
+    /// The table of each pattern, in the partition's order: one byte per placement of the
+    /// pattern's tiles, indexed by the [`rank_partial`](crate::permutation::rank_partial) of
+    /// their cells.
+    pub fn tables(&self) -> impl Iterator<Item = &[u8]> + '_ {
+        self.patterns.iter().map(|p| &p.table[..])
+    }
+
     /// Whether lookups take the maximum with the reflected board.
     pub fn reflects(&self) -> bool {
         self.reflection.is_some()
