@@ -2,7 +2,7 @@
 //! partitions) and the tables of the shipped permutation domains, each built whole in memory.
 //!
 //! ```text
-//! cargo bench --bench pdb [-- ROUNDS]      (default 3)
+//! cargo bench --bench pdb [-- ROUNDS [FILTER]]      (default 3, every database)
 //! ```
 //!
 //! Prints per database the median build time over the rounds, its entries, its bytes, and a
@@ -39,16 +39,23 @@ fn row(name: &str, rounds: usize, mut build: impl FnMut() -> Vec<u8>) {
 }
 
 fn main() {
-    let rounds = std::env::args()
+    let args: Vec<String> = std::env::args()
         .skip(1)
-        .find(|a| !a.starts_with('-'))
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(3usize);
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let rounds = args.first().and_then(|a| a.parse().ok()).unwrap_or(3usize);
+    let wanted = |name: &str| {
+        args.get(1)
+            .is_none_or(|filter| name.contains(filter.as_str()))
+    };
     let goal = sliding_tile::blank_first::<16>();
     for (name, partition) in [
         ("15-puzzle 5-5-5", &PARTITION_555[..]),
         ("15-puzzle 6-6-3", &PARTITION_663[..]),
     ] {
+        if !wanted(name) {
+            continue;
+        }
         row(name, rounds, || {
             let pdb = PatternDatabase::build(4, 4, &goal, partition, false)
                 .expect("the 15-puzzle partitions build");

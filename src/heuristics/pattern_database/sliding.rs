@@ -4,12 +4,18 @@
 
 use core::fmt;
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use super::TileHeuristic;
+use super::space::{build_table, AbstractSpace, Neighbour};
+use super::table::{fnv1a, Packing, Table};
+use super::{BuildReport, PdbError};
+use crate::heuristics::TileHeuristic;
 use crate::permutation::{partial_count, rank_partial_valid, unrank_partial};
+
+/// The kind of a sliding-tile table in its file's header.
+const KIND: &str = "sliding-tile";
 
 /// The partition of the 15-puzzle's tiles into three patterns of five (goal `0 1 … 15`).
 pub const PARTITION_555: [&[u8]; 3] = [&[1, 4, 5, 8, 12], &[2, 3, 6, 7, 11], &[9, 10, 13, 14, 15]];
@@ -19,66 +25,9 @@ pub const PARTITION_663: [&[u8]; 3] = [&[1, 4, 5, 8, 9, 12], &[2, 3, 6, 7, 10, 1
 /// has 518,918,400 entries: building it takes minutes and gigabytes.
 pub const PARTITION_78: [&[u8]; 2] = [&[1, 4, 5, 8, 9, 12, 13], &[2, 3, 6, 7, 10, 11, 14, 15]];
 
-const MAGIC: &[u8; 13] = b"informed-pdb\n";
-/// Version 2: the checksum reads eight bytes at a time.
-const VERSION: u32 = 2;
-const UNSEEN: u8 = u8::MAX;
-
 /// The most the tables of [`PatternDatabase`]'s default database (its
 /// [`TileHeuristic::new`]) may take: 64 MiB.
 pub const QUICK_BYTES: u128 = 64 << 20;
-
-/// Why a pattern database could not be built, saved or loaded.
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum PdbError {
-    /// The partition is not a set of disjoint, non-empty groups of tiles of the board (the
-    /// blank, 0, is never part of a pattern).
-    InvalidPartition(String),
-    /// Reflection was asked for, but the board is not square or the goal is not symmetric
-    /// about the main diagonal.
-    NotReflectable,
-    /// A pattern's table would not fit in memory (more than 2^32 abstract states).
-    TooLarge {
-        /// The tiles of the pattern.
-        tiles: Vec<u8>,
-    },
-    /// A file could not be read or written.
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// What went wrong.
-        error: io::Error,
-    },
-    /// A file is not a pattern database for this board, goal and pattern, or it is damaged.
-    BadFile {
-        /// The file.
-        path: PathBuf,
-        /// What does not match.
-        reason: &'static str,
-    },
-}
-
-impl fmt::Display for PdbError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::InvalidPartition(reason) => write!(f, "invalid partition: {reason}"),
-            Self::NotReflectable => f.write_str(
-                "reflection needs a square board whose goal is symmetric about the main diagonal",
-            ),
-            Self::TooLarge { tiles } => {
-                write!(
-                    f,
-                    "the pattern {tiles:?} has too many abstract states to tabulate"
-                )
-            }
-            Self::Io { path, error } => write!(f, "{}: {error}", path.display()),
-            Self::BadFile { path, reason } => write!(f, "{}: {reason}", path.display()),
-        }
-    }
-}
-
-impl std::error::Error for PdbError {}
 
 /// One pattern: its tiles and the fewest moves of those tiles that bring them home, from every
 /// placement of them on the board.
@@ -168,41 +117,6 @@ impl<const N: usize> fmt::Debug for PatternDatabase<N> {
     }
 }
 
-/// What [`PatternDatabase::load_or_build`] did.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct BuildReport {
-    /// Patterns read from the cache.
-    pub loaded: usize,
-    /// Patterns built (missing, damaged or mismatched in the cache).
-    pub built: usize,
-    /// Time spent building.
-    pub build_time: Duration,
-    /// Time spent reading and writing files.
-    pub io_time: Duration,
-    /// Bytes of the tables.
-    pub bytes: usize,
-    /// Cache files that were present but rejected, with the reason.
-    pub rejected: Vec<String>,
-}
-
-impl fmt::Display for BuildReport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "pattern database: {} loaded, {} built in {:.2} s, {:.2} s of file I/O, {:.1} MB",
-            self.loaded,
-            self.built,
-            self.build_time.as_secs_f64(),
-            self.io_time.as_secs_f64(),
-            self.bytes as f64 / 1e6
-        )?;
-        for rejected in &self.rejected {
-            write!(f, "; rejected {rejected}")?;
-        }
-        Ok(())
-    }
-}
-
 impl<const N: usize> PatternDatabase<N> {
     /// Builds the database of a `width` × `height` board with this goal (a permutation of
     /// `0..N`, 0 for the blank) for the given partition of tiles, in memory.
@@ -215,7 +129,7 @@ impl<const N: usize> PatternDatabase<N> {
     ) -> Result<Self, PdbError> {
         let mut database = Self::empty(width, height, goal, partition, reflect)?;
         for pattern in &mut database.patterns {
-            pattern.table = build_table(width, height, goal, &pattern.tiles)?.into();
+            pattern.table = pattern_table(width, height, goal, &pattern.tiles)?.into();
         }
         Ok(database)
     }
@@ -242,25 +156,33 @@ impl<const N: usize> PatternDatabase<N> {
         for pattern in &mut database.patterns {
             let path = cache_dir.join(file_name(width, height, goal, &pattern.tiles));
             let started = Instant::now();
-            let expected = partial_count(N, pattern.tiles.len()).unwrap_or(0);
-            match read_table(&path, width, height, goal, &pattern.tiles, expected) {
-                Ok(table) => {
+            let key = key(width, height, goal, &pattern.tiles);
+            let entries = partial_count(N, pattern.tiles.len()).unwrap_or(0) as usize;
+            match Table::read(&path, KIND, &key, entries) {
+                Ok(table) if table.packing() == Packing::Bytes => {
                     report.io_time += started.elapsed();
                     report.loaded += 1;
-                    pattern.table = table.into();
+                    pattern.table = table.as_bytes().into();
                     continue;
                 }
+                Ok(_) => report.rejected.push(format!(
+                    "{}: packed four bits an entry, not a byte",
+                    path.display()
+                )),
                 Err(PdbError::Io { error, .. }) if error.kind() == io::ErrorKind::NotFound => {}
                 Err(rejected) => report.rejected.push(rejected.to_string()),
             }
             let started = Instant::now();
-            let table = build_table(width, height, goal, &pattern.tiles)?;
+            let table = Table::new(
+                pattern_table(width, height, goal, &pattern.tiles)?,
+                Some(Packing::Bytes),
+            );
             report.build_time += started.elapsed();
             report.built += 1;
             let started = Instant::now();
-            write_table(&path, width, height, goal, &pattern.tiles, &table)?;
+            table.write(&path, KIND, &key)?;
             report.io_time += started.elapsed();
-            pattern.table = table.into();
+            pattern.table = table.as_bytes().into();
         }
         report.bytes = database.memory_bytes();
         Ok((database, report))
@@ -535,131 +457,145 @@ fn reflection<const N: usize>(
     (tile[0] == 0).then_some(Reflection { cell, tile })
 }
 
-/// The table of one pattern: a breadth-first search backwards from the goal over the pattern
-/// tiles' cells and the blank's cell, where moving a pattern tile costs one and moving the
-/// blank into any other cell costs nothing; then, for each placement of the tiles, the least
-/// cost over the blank's cells.
-///
-/// The costs are kept per placement in a block of one byte per cell the blank can be on (the
-/// cells the pattern leaves free, in order). Each layer of the search is one sweep, in order,
-/// over the blocks holding states of the current cost (one bit per placement marks them): the
-/// free blank moves are flood-filled within the block (they do not change the placement), and
-/// each pattern-tile move marks the next cost in another block, and that block for the next
-/// layer. Only the pattern-tile moves reach far in memory. Memory: one byte per placement and
-/// free cell (4.2 GB for an 8-tile pattern of the 15-puzzle) and two bits per placement,
-/// allocated fallibly.
-fn build_table(
+/// The table of one pattern: a breadth-first search backwards from the goal over the
+/// placements of the pattern's tiles and the blank's cell ([`SlidingSpace`]), where moving a
+/// pattern tile costs one and moving the blank into any other cell costs nothing; then, for
+/// each placement of the tiles, the least cost over the blank's cells.
+fn pattern_table(
     width: usize,
     height: usize,
     goal: &[u8],
     tiles: &[u8],
 ) -> Result<Vec<u8>, PdbError> {
-    let n = goal.len();
-    let k = tiles.len();
     let too_large = || PdbError::TooLarge {
         tiles: tiles.to_vec(),
     };
-    let placements =
-        usize::try_from(partial_count(n, k).ok_or_else(too_large)?).map_err(|_| too_large())?;
-    let free = n - k;
-    let states = placements.checked_mul(free).ok_or_else(too_large)?;
-    let mut goal_cell = vec![0u8; n];
-    for (cell, &tile) in goal.iter().enumerate() {
-        goal_cell[tile as usize] = cell as u8;
-    }
-    let neighbours = grid_neighbours(width, height);
-    let mut cost = Vec::new();
-    cost.try_reserve_exact(states).map_err(|_| too_large())?;
-    cost.resize(states, UNSEEN);
-    let occupied_by = |cells: &[u8]| cells.iter().fold(0u64, |mask, &c| mask | 1 << c);
-    let start_cells: Vec<u8> = tiles.iter().map(|&t| goal_cell[t as usize]).collect();
-    let start_rank = rank_partial_valid(&start_cells, n) as usize;
-    let blank_slot = (!occupied_by(&start_cells) & ((1u64 << goal_cell[0]) - 1)).count_ones();
-    cost[start_rank * free + blank_slot as usize] = 0;
-    // The placements whose blocks hold states of the current cost, and those given states
-    // of the next cost during this layer.
-    let mut current = PlacementSet::new(placements).ok_or_else(too_large)?;
-    let mut next_layer = PlacementSet::new(placements).ok_or_else(too_large)?;
-    current.insert(start_rank);
-    let mut cells = vec![0u8; k];
-    // How many free cells lie below each cell: a free cell's slot in its block.
-    let mut free_below = [0usize; 64];
-    let mut reached = Vec::with_capacity(free);
-    // Which of the pattern's tiles is at each cell, if any.
-    let mut tile_at = [NO_TILE; 64];
-    let weights = rank_weights(n, k);
-    let mut depth = 0u8;
-    loop {
-        let mut deeper = false;
-        for rank in current.iter() {
-            let block = rank * free;
-            let _ = unrank_partial(rank as u64, n, &mut cells);
-            let occupied = occupied_by(&cells);
-            reached.clear();
-            let mut count = 0;
-            for (cell, below) in free_below.iter_mut().enumerate().take(n) {
-                *below = count;
-                if occupied & 1 << cell == 0 {
-                    if cost[block + count] == depth {
-                        reached.push(cell);
-                    }
-                    count += 1;
-                }
-            }
-            // Free blank moves: flood the blank's region from every cell at this cost.
-            let mut i = 0;
-            while let Some(&blank) = reached.get(i) {
-                i += 1;
-                for &target in &neighbours[blank] {
-                    if occupied & 1 << target != 0 {
-                        continue;
-                    }
-                    let state = block + free_below[target];
-                    if cost[state] > depth {
-                        cost[state] = depth;
-                        reached.push(target);
-                    }
-                }
-            }
-            // Pattern-tile moves: a tile beside the blank slides into it, for one move.
-            tile_at[..n].fill(NO_TILE);
-            for (i, &cell) in cells.iter().enumerate() {
-                tile_at[cell as usize] = i as u8;
-            }
-            for &blank in &reached {
-                for &target in &neighbours[blank] {
-                    let moved = tile_at[target];
-                    if moved == NO_TILE {
-                        continue;
-                    }
-                    let next_rank = moved_rank(rank, &tile_at, &weights, moved, target, blank);
-                    // In the new placement `target` is free and `blank` is not.
-                    let next = next_rank * free + free_below[target] - usize::from(blank < target);
-                    if cost[next] == UNSEEN {
-                        cost[next] = depth + 1;
-                        next_layer.insert(next_rank);
-                        deeper = true;
-                    }
-                }
-            }
-        }
-        if !deeper {
-            break;
-        }
-        core::mem::swap(&mut current, &mut next_layer);
-        next_layer.clear();
-        depth = depth
-            .checked_add(1)
-            .filter(|&d| d < UNSEEN)
-            .ok_or_else(too_large)?;
-    }
-    Ok(cost
-        .chunks(free.max(1))
-        .map(|by_blank| by_blank.iter().copied().min().unwrap_or(0))
-        .collect())
+    let space = SlidingSpace::new(width, height, goal, tiles).ok_or_else(too_large)?;
+    build_table(&space).map_err(|error| match error {
+        PdbError::OutOfMemory { .. } | PdbError::TooDeep => too_large(),
+        other => other,
+    })
 }
 
-/// No pattern tile at a cell (in `build_table`'s `tile_at`).
+/// The abstract space of a sliding-tile pattern: a block per placement of the pattern's tiles
+/// (ranked by [`rank_partial`](crate::permutation::rank_partial) of their cells), a slot per
+/// cell the pattern leaves free for the blank (in order). The blank's moves among the free
+/// cells are free; a pattern tile sliding into the blank is counted. Only the counted moves
+/// reach far in memory: 4.2 GB for an 8-tile pattern of the 15-puzzle.
+struct SlidingSpace {
+    cells: usize,
+    tiles: usize,
+    placements: usize,
+    goal: (usize, usize),
+    neighbours: Vec<Vec<usize>>,
+    weights: Vec<usize>,
+}
+
+/// A placement being expanded.
+struct Placement {
+    rank: usize,
+    cells: Vec<u8>,
+    /// How many free cells lie below each cell: a free cell's slot in its block.
+    free_below: [usize; 64],
+    /// The cell of each slot.
+    slot_cell: [u8; 64],
+    /// Which of the pattern's tiles is at each cell, if any.
+    tile_at: [u8; 64],
+}
+
+impl SlidingSpace {
+    fn new(width: usize, height: usize, goal: &[u8], tiles: &[u8]) -> Option<Self> {
+        let n = goal.len();
+        let k = tiles.len();
+        let placements = usize::try_from(partial_count(n, k)?).ok()?;
+        placements.checked_mul(n - k)?;
+        let mut goal_cell = vec![0u8; n];
+        for (cell, &tile) in goal.iter().enumerate() {
+            goal_cell[tile as usize] = cell as u8;
+        }
+        let start_cells: Vec<u8> = tiles.iter().map(|&t| goal_cell[t as usize]).collect();
+        let occupied = start_cells.iter().fold(0u64, |mask, &c| mask | 1 << c);
+        let blank_slot = (!occupied & ((1u64 << goal_cell[0]) - 1)).count_ones() as usize;
+        Some(SlidingSpace {
+            cells: n,
+            tiles: k,
+            placements,
+            goal: (rank_partial_valid(&start_cells, n) as usize, blank_slot),
+            neighbours: grid_neighbours(width, height),
+            weights: rank_weights(n, k),
+        })
+    }
+}
+
+impl AbstractSpace for SlidingSpace {
+    type Scratch = Placement;
+
+    fn blocks(&self) -> usize {
+        self.placements
+    }
+
+    fn slots(&self) -> usize {
+        self.cells - self.tiles
+    }
+
+    fn goals(&self) -> Vec<(usize, usize)> {
+        vec![self.goal]
+    }
+
+    fn scratch(&self) -> Placement {
+        Placement {
+            rank: 0,
+            cells: vec![0; self.tiles],
+            free_below: [0; 64],
+            slot_cell: [0; 64],
+            tile_at: [NO_TILE; 64],
+        }
+    }
+
+    #[inline]
+    fn enter(&self, block: usize, placement: &mut Placement) {
+        placement.rank = block;
+        let _ = unrank_partial(block as u64, self.cells, &mut placement.cells);
+        placement.tile_at[..self.cells].fill(NO_TILE);
+        for (i, &cell) in placement.cells.iter().enumerate() {
+            placement.tile_at[cell as usize] = i as u8;
+        }
+        let mut count = 0;
+        for cell in 0..self.cells {
+            placement.free_below[cell] = count;
+            if placement.tile_at[cell] == NO_TILE {
+                placement.slot_cell[count] = cell as u8;
+                count += 1;
+            }
+        }
+    }
+
+    #[inline]
+    fn expand(&self, placement: &mut Placement, slot: usize, mut visit: impl FnMut(Neighbour)) {
+        let blank = usize::from(placement.slot_cell[slot]);
+        for &target in &self.neighbours[blank] {
+            let moved = placement.tile_at[target];
+            if moved == NO_TILE {
+                visit(Neighbour::Free(placement.free_below[target]));
+                continue;
+            }
+            // A pattern tile beside the blank slides into it, for one move. In the new
+            // placement `target` is free and `blank` is not.
+            let block = moved_rank(
+                placement.rank,
+                &placement.tile_at,
+                &self.weights,
+                moved,
+                target,
+                blank,
+            );
+            let slot = placement.free_below[target] - usize::from(blank < target);
+            visit(Neighbour::Counted { block, slot });
+        }
+    }
+}
+
+/// No pattern tile at a cell (in [`Placement::tile_at`]).
 const NO_TILE: u8 = u8::MAX;
 
 /// What a unit of each of the `k` digits of a placement's rank on `n` cells weighs: the
@@ -706,41 +642,6 @@ fn moved_rank(
     }
 }
 
-/// A set of placements, one bit each.
-struct PlacementSet {
-    words: Vec<u64>,
-}
-
-impl PlacementSet {
-    /// An empty set for ranks below `placements`; `None` if the memory is not there.
-    fn new(placements: usize) -> Option<Self> {
-        let mut words = Vec::new();
-        words.try_reserve_exact(placements.div_ceil(64)).ok()?;
-        words.resize(placements.div_ceil(64), 0);
-        Some(PlacementSet { words })
-    }
-
-    fn insert(&mut self, rank: usize) {
-        self.words[rank / 64] |= 1 << (rank % 64);
-    }
-
-    fn clear(&mut self) {
-        self.words.fill(0);
-    }
-
-    /// The ranks in the set, in increasing order.
-    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.words.iter().enumerate().flat_map(|(word, &bits)| {
-            let mut bits = bits;
-            core::iter::from_fn(move || {
-                let bit = bits.trailing_zeros() as usize;
-                bits &= bits.wrapping_sub(1);
-                (bit < 64).then_some(word * 64 + bit)
-            })
-        })
-    }
-}
-
 /// The cells next to each cell of a `width` × `height` grid.
 fn grid_neighbours(width: usize, height: usize) -> Vec<Vec<usize>> {
     (0..width * height)
@@ -774,106 +675,15 @@ fn file_name(width: usize, height: usize, goal: &[u8], tiles: &[u8]) -> String {
     )
 }
 
-/// The FNV-1a hash, as a checksum.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
-        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
-/// The checksum of a file: FNV-1a over 64-bit little-endian words (the last, short word
-/// zero-padded), with the length mixed in; fast enough to check half a gigabyte in a fraction
-/// of a second, and it changes with any flipped bit.
-fn checksum(bytes: &[u8]) -> u64 {
-    let mut words = bytes.chunks_exact(8);
-    let mut hash = words.by_ref().fold(0xcbf2_9ce4_8422_2325u64, |hash, word| {
-        let mut le = [0u8; 8];
-        le.copy_from_slice(word);
-        (hash ^ u64::from_le_bytes(le)).wrapping_mul(0x0100_0000_01b3)
-    });
-    let mut tail = [0u8; 8];
-    tail[..words.remainder().len()].copy_from_slice(words.remainder());
-    hash = (hash ^ u64::from_le_bytes(tail)).wrapping_mul(0x0100_0000_01b3);
-    (hash ^ bytes.len() as u64).wrapping_mul(0x0100_0000_01b3)
-}
-
-/// The header that identifies a table: magic, version, size, goal and pattern.
-fn header(width: usize, height: usize, goal: &[u8], tiles: &[u8], entries: usize) -> Vec<u8> {
-    let mut header = MAGIC.to_vec();
-    for value in [
-        VERSION,
-        width as u32,
-        height as u32,
-        goal.len() as u32,
-        tiles.len() as u32,
-    ] {
-        header.extend_from_slice(&value.to_le_bytes());
+/// What a table's file header names: board size, goal and pattern.
+fn key(width: usize, height: usize, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
+    let mut key = Vec::new();
+    for value in [width, height, goal.len(), tiles.len()] {
+        key.extend_from_slice(&(value as u32).to_le_bytes());
     }
-    header.extend_from_slice(goal);
-    header.extend_from_slice(tiles);
-    header.extend_from_slice(&(entries as u64).to_le_bytes());
-    header
-}
-
-/// Writes a table: header, entries, then the checksum of both. Written to a temporary file
-/// and renamed, so a reader never sees half a file.
-fn write_table(
-    path: &Path,
-    width: usize,
-    height: usize,
-    goal: &[u8],
-    tiles: &[u8],
-    table: &[u8],
-) -> Result<(), PdbError> {
-    let mut bytes = header(width, height, goal, tiles, table.len());
-    bytes.extend_from_slice(table);
-    let sum = checksum(&bytes);
-    bytes.extend_from_slice(&sum.to_le_bytes());
-    let temporary = path.with_extension(format!("tmp{}", std::process::id()));
-    let io_error = |error| PdbError::Io {
-        path: path.to_path_buf(),
-        error,
-    };
-    std::fs::write(&temporary, &bytes).map_err(io_error)?;
-    std::fs::rename(&temporary, path).map_err(io_error)
-}
-
-/// Reads a table written by [`write_table`], checking that it is for this board, goal and
-/// pattern, has `entries` entries, and is intact.
-fn read_table(
-    path: &Path,
-    width: usize,
-    height: usize,
-    goal: &[u8],
-    tiles: &[u8],
-    entries: u64,
-) -> Result<Vec<u8>, PdbError> {
-    let bytes = std::fs::read(path).map_err(|error| PdbError::Io {
-        path: path.to_path_buf(),
-        error,
-    })?;
-    let bad = |reason| PdbError::BadFile {
-        path: path.to_path_buf(),
-        reason,
-    };
-    let expected = header(width, height, goal, tiles, entries as usize);
-    if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
-        return Err(bad("not a pattern database file"));
-    }
-    if bytes.len() != expected.len() + entries as usize + 8 {
-        return Err(bad("wrong length"));
-    }
-    if bytes[..expected.len()] != expected[..] {
-        return Err(bad("made for another board, goal, pattern or version"));
-    }
-    let (body, sum) = bytes.split_at(bytes.len() - 8);
-    if sum != checksum(body).to_le_bytes() {
-        return Err(bad("checksum mismatch: the file is damaged"));
-    }
-    let mut table = bytes;
-    table.truncate(table.len() - 8);
-    table.drain(..expected.len());
-    Ok(table)
+    key.extend_from_slice(goal);
+    key.extend_from_slice(tiles);
+    key
 }
 
 #[cfg(test)]

@@ -1,0 +1,237 @@
+//! A pattern database's table, a byte or four bits an entry, and its file: a header naming
+//! what it was built for, the entries, and a checksum.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::space::UNSEEN;
+use super::PdbError;
+
+const MAGIC: &[u8; 13] = b"informed-pdb\n";
+/// Version 3: one format for every database, the header names its kind and packing.
+const VERSION: u32 = 3;
+
+/// How a [`Table`] stores its entries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Packing {
+    /// A byte an entry: distances up to 254, 255 for a state no goal is reached from.
+    Bytes,
+    /// Four bits an entry, two to a byte (the even entry in the low half): distances up to 14,
+    /// 15 for a state no goal is reached from. Half the memory, one shift more a lookup.
+    Nibbles,
+}
+
+/// The distances of a pattern database, indexed by the rank of an abstract state, shared
+/// between clones.
+#[derive(Clone)]
+pub struct Table {
+    packing: Packing,
+    entries: usize,
+    bytes: Arc<[u8]>,
+}
+
+impl core::fmt::Debug for Table {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Table")
+            .field("packing", &self.packing)
+            .field("entries", &self.entries)
+            .field("max", &self.max())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Table {
+    /// The table of these distances (a byte each, 255 for unreached, as
+    /// [`build_table`](super::build_table) gives them), packed four bits an entry when
+    /// `packing` asks for it and every reached distance is at most 14, and a byte an entry
+    /// otherwise. Pass `None` to let the distances choose.
+    pub fn new(distances: Vec<u8>, packing: Option<Packing>) -> Self {
+        let entries = distances.len();
+        let fits = || distances.iter().all(|&d| d <= 14 || d == UNSEEN);
+        let packing = match packing {
+            Some(Packing::Bytes) => Packing::Bytes,
+            _ if fits() => Packing::Nibbles,
+            _ => Packing::Bytes,
+        };
+        let bytes: Arc<[u8]> = match packing {
+            Packing::Bytes => distances.into(),
+            Packing::Nibbles => distances
+                .chunks(2)
+                .map(|pair| {
+                    let nibble = |d: u8| d.min(15);
+                    nibble(pair[0]) | nibble(pair.get(1).copied().unwrap_or(0)) << 4
+                })
+                .collect(),
+        };
+        Table {
+            packing,
+            entries,
+            bytes,
+        }
+    }
+
+    /// The distance at `index`, or 0 past the end. A state no goal is reached from reads as
+    /// the packing's largest value (255 or 15): any value is admissible there.
+    #[inline]
+    pub fn get(&self, index: usize) -> u8 {
+        match self.packing {
+            Packing::Bytes => self.bytes.get(index).copied().unwrap_or(0),
+            Packing::Nibbles => self
+                .bytes
+                .get(index / 2)
+                .map_or(0, |&pair| (pair >> (4 * (index % 2))) & 0xF),
+        }
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.entries
+    }
+
+    /// Whether the table has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.entries == 0
+    }
+
+    /// How the entries are stored.
+    pub fn packing(&self) -> Packing {
+        self.packing
+    }
+
+    /// The bytes the entries take.
+    pub fn memory_bytes(&self) -> usize {
+        self.bytes.len()
+    }
+
+    /// The stored bytes: the entries themselves for [`Packing::Bytes`].
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// The largest distance reached (unreached states left out), 0 for an empty table.
+    pub fn max(&self) -> u8 {
+        let unreached = match self.packing {
+            Packing::Bytes => UNSEEN,
+            Packing::Nibbles => 15,
+        };
+        (0..self.entries)
+            .map(|i| self.get(i))
+            .filter(|&d| d != unreached)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Writes the table: header (magic, version, `kind`, `key`, packing, entries), the stored
+    /// bytes, then the checksum of both. Written to a temporary file and renamed, so a reader
+    /// never sees half a file.
+    pub(super) fn write(&self, path: &Path, kind: &str, key: &[u8]) -> Result<(), PdbError> {
+        let mut bytes = header(kind, key, self.packing, self.entries);
+        bytes.extend_from_slice(&self.bytes);
+        let sum = checksum(&bytes);
+        bytes.extend_from_slice(&sum.to_le_bytes());
+        let temporary = path.with_extension(format!("tmp{}", std::process::id()));
+        let io_error = |error| PdbError::Io {
+            path: path.to_path_buf(),
+            error,
+        };
+        std::fs::write(&temporary, &bytes).map_err(io_error)?;
+        std::fs::rename(&temporary, path).map_err(io_error)
+    }
+
+    /// Reads a table written by [`write`](Self::write), checking that it is for this `kind`
+    /// and `key`, has `entries` entries, and is intact.
+    pub(super) fn read(
+        path: &Path,
+        kind: &str,
+        key: &[u8],
+        entries: usize,
+    ) -> Result<Self, PdbError> {
+        let bytes = std::fs::read(path).map_err(|error| PdbError::Io {
+            path: path.to_path_buf(),
+            error,
+        })?;
+        let bad = |reason| PdbError::BadFile {
+            path: path.to_path_buf(),
+            reason,
+        };
+        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+            return Err(bad("not a pattern database file"));
+        }
+        // The packing is the one field of the header the file chooses.
+        let packing = [Packing::Bytes, Packing::Nibbles]
+            .into_iter()
+            .find(|&packing| {
+                let expected = header(kind, key, packing, entries);
+                bytes.len() == expected.len() + stored_bytes(packing, entries) + 8
+                    && bytes[..expected.len()] == expected[..]
+            })
+            .ok_or_else(|| {
+                let expected = header(kind, key, Packing::Bytes, entries);
+                if bytes.len() < expected.len()
+                    || bytes[..expected.len() - 9] != expected[..expected.len() - 9]
+                {
+                    bad("made for another board, puzzle, goal, pattern or version")
+                } else {
+                    bad("wrong length")
+                }
+            })?;
+        let (body, sum) = bytes.split_at(bytes.len() - 8);
+        if sum != checksum(body).to_le_bytes() {
+            return Err(bad("checksum mismatch: the file is damaged"));
+        }
+        let start = header(kind, key, packing, entries).len();
+        let stored = &body[start..];
+        Ok(Table {
+            packing,
+            entries,
+            bytes: stored.into(),
+        })
+    }
+}
+
+/// The bytes `entries` entries take packed this way.
+fn stored_bytes(packing: Packing, entries: usize) -> usize {
+    match packing {
+        Packing::Bytes => entries,
+        Packing::Nibbles => entries.div_ceil(2),
+    }
+}
+
+/// The header that identifies a table. Its last nine bytes are the packing and the entries.
+fn header(kind: &str, key: &[u8], packing: Packing, entries: usize) -> Vec<u8> {
+    let mut header = MAGIC.to_vec();
+    header.extend_from_slice(&VERSION.to_le_bytes());
+    header.extend_from_slice(&(kind.len() as u32).to_le_bytes());
+    header.extend_from_slice(kind.as_bytes());
+    header.extend_from_slice(&(key.len() as u32).to_le_bytes());
+    header.extend_from_slice(key);
+    header.push(match packing {
+        Packing::Bytes => 1,
+        Packing::Nibbles => 4,
+    });
+    header.extend_from_slice(&(entries as u64).to_le_bytes());
+    header
+}
+
+/// The FNV-1a hash, for file names.
+pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The checksum of a file: FNV-1a over 64-bit little-endian words (the last, short word
+/// zero-padded), with the length mixed in; fast enough to check half a gigabyte in a fraction
+/// of a second, and it changes with any flipped bit.
+fn checksum(bytes: &[u8]) -> u64 {
+    let mut words = bytes.chunks_exact(8);
+    let mut hash = words.by_ref().fold(0xcbf2_9ce4_8422_2325u64, |hash, word| {
+        let mut le = [0u8; 8];
+        le.copy_from_slice(word);
+        (hash ^ u64::from_le_bytes(le)).wrapping_mul(0x0100_0000_01b3)
+    });
+    let mut tail = [0u8; 8];
+    tail[..words.remainder().len()].copy_from_slice(words.remainder());
+    hash = (hash ^ u64::from_le_bytes(tail)).wrapping_mul(0x0100_0000_01b3);
+    (hash ^ bytes.len() as u64).wrapping_mul(0x0100_0000_01b3)
+}
