@@ -34,10 +34,14 @@
 //! # Ok::<(), PuzzleError>(())
 //! ```
 
+mod arrangement;
 pub mod grid;
+pub mod pancake;
 pub mod rotation_game;
 pub mod sliding_tile;
 mod text;
 
+pub use arrangement::ArrangementError;
+pub use pancake::Pancake;
 pub use rotation_game::{RotationGame, RotationGameError};
 pub use sliding_tile::{Board, Layout, PuzzleError, Slide, SlidingPuzzle};

@@ -17,12 +17,12 @@ use std::io;
 use std::path::PathBuf;
 use std::time::Duration;
 
-// mod pieces;
+mod pieces;
 mod sliding;
 mod space;
 mod table;
 
-// pub use pieces::{Combine, PieceDatabase, PiecePattern, Pieces};
+pub use pieces::{Combine, PatternPieces, PieceDatabase, PiecePattern, Pieces};
 pub use sliding::{PatternDatabase, PARTITION_555, PARTITION_663, PARTITION_78, QUICK_BYTES};
 pub use space::{build_table, AbstractSpace, Neighbour};
 pub use table::{Packing, Table};
@@ -49,8 +49,8 @@ pub enum PdbError {
     },
     /// An abstract state is more than 254 moves from the goals: a byte cannot hold it.
     TooDeep,
-    /// An [`AbstractSpace`] named a goal outside its blocks or slots.
-    BadGoal {
+    /// An [`AbstractSpace`] named a goal or a neighbour outside its blocks or slots.
+    OutOfSpace {
         /// The block named.
         block: usize,
         /// The slot named.
@@ -91,10 +91,10 @@ impl fmt::Display for PdbError {
                 write!(f, "no memory for a table of {entries} abstract states")
             }
             Self::TooDeep => f.write_str("an abstract state is more than 254 moves from the goal"),
-            Self::BadGoal { block, slot } => {
+            Self::OutOfSpace { block, slot } => {
                 write!(
                     f,
-                    "the goal (block {block}, slot {slot}) is outside the space"
+                    "the state (block {block}, slot {slot}) is outside the space"
                 )
             }
             Self::InvalidPattern(reason) => write!(f, "invalid pattern: {reason}"),

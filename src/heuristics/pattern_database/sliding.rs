@@ -571,7 +571,12 @@ impl AbstractSpace for SlidingSpace {
     }
 
     #[inline]
-    fn expand(&self, placement: &mut Placement, slot: usize, mut visit: impl FnMut(Neighbour)) {
+    fn expand(
+        &self,
+        placement: &mut Placement,
+        slot: usize,
+        mut visit: impl FnMut(Neighbour),
+    ) -> Result<(), PdbError> {
         let blank = usize::from(placement.slot_cell[slot]);
         for &target in &self.neighbours[blank] {
             let moved = placement.tile_at[target];
@@ -592,6 +597,7 @@ impl AbstractSpace for SlidingSpace {
             let slot = placement.free_below[target] - usize::from(blank < target);
             visit(Neighbour::Counted { block, slot });
         }
+        Ok(())
     }
 }
 

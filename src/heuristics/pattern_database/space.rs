@@ -60,8 +60,14 @@ pub trait AbstractSpace {
     fn enter(&self, block: usize, scratch: &mut Self::Scratch);
 
     /// Calls `visit` with each predecessor of the state in `slot` of the block `scratch` was
-    /// last [`enter`](Self::enter)ed with.
-    fn expand(&self, scratch: &mut Self::Scratch, slot: usize, visit: impl FnMut(Neighbour));
+    /// last [`enter`](Self::enter)ed with, or says why the space cannot be searched (the
+    /// build stops with that error).
+    fn expand(
+        &self,
+        scratch: &mut Self::Scratch,
+        slot: usize,
+        visit: impl FnMut(Neighbour),
+    ) -> Result<(), PdbError>;
 }
 
 /// The table of an abstract space: for every block, the fewest counted moves from any of its
@@ -89,7 +95,7 @@ pub fn build_table<S: AbstractSpace>(space: &S) -> Result<Vec<u8>, PdbError> {
     let mut next_layer = BlockSet::new(blocks).ok_or_else(out_of_memory)?;
     for (block, slot) in space.goals() {
         if block >= blocks || slot >= slots {
-            return Err(PdbError::BadGoal { block, slot });
+            return Err(PdbError::OutOfSpace { block, slot });
         }
         cost[block * slots + slot] = 0;
         current.insert(block);
@@ -105,17 +111,18 @@ pub fn build_table<S: AbstractSpace>(space: &S) -> Result<Vec<u8>, PdbError> {
             reached.clear();
             reached.extend((0..slots).filter(|&slot| cost[base + slot] == depth));
             let mut i = 0;
+            let mut stray = None;
             while let Some(&slot) = reached.get(i) {
                 i += 1;
                 space.expand(&mut scratch, slot, |neighbour| match neighbour {
-                    Neighbour::Free(slot) => {
+                    Neighbour::Free(slot) if slot < slots => {
                         let state = base + slot;
                         if cost[state] > depth {
                             cost[state] = depth;
                             reached.push(slot);
                         }
                     }
-                    Neighbour::Counted { block, slot } => {
+                    Neighbour::Counted { block, slot } if block < blocks && slot < slots => {
                         let state = block * slots + slot;
                         if cost[state] == UNSEEN {
                             cost[state] = depth + 1;
@@ -123,7 +130,12 @@ pub fn build_table<S: AbstractSpace>(space: &S) -> Result<Vec<u8>, PdbError> {
                             deeper = true;
                         }
                     }
-                });
+                    Neighbour::Free(slot) => stray = Some((block, slot)),
+                    Neighbour::Counted { block, slot } => stray = Some((block, slot)),
+                })?;
+                if let Some((block, slot)) = stray {
+                    return Err(PdbError::OutOfSpace { block, slot });
+                }
             }
         }
         if !deeper {

@@ -378,6 +378,35 @@ impl<const N: usize> Board<N> {
     }
 }
 
+/// A tile (the blank too) is a piece, a cell a position: pattern databases built by the
+/// generic [`PieceDatabase`](crate::heuristics::pattern_database::PieceDatabase) take the
+/// blank as a free piece. [`PatternDatabase`](crate::heuristics::PatternDatabase) builds the
+/// same tables faster.
+impl<const N: usize, H: TileHeuristic<N>> crate::heuristics::pattern_database::Pieces
+    for SlidingPuzzle<N, H>
+{
+    fn positions(&self) -> usize {
+        N
+    }
+
+    fn read_pieces(&self, board: &Board<N>, out: &mut [u8]) {
+        out.copy_from_slice(&board.tiles);
+    }
+
+    /// Any permutation of the tiles, solvable or not (an abstract state's representative may
+    /// be either).
+    fn state_with_pieces(&self, pieces: &[u8]) -> Option<Board<N>> {
+        let tiles: [u8; N] = pieces.try_into().ok()?;
+        let mut seen = [false; N];
+        for &tile in &tiles {
+            if std::mem::replace(seen.get_mut(usize::from(tile))?, true) {
+                return None;
+            }
+        }
+        Some(self.board_of(tiles))
+    }
+}
+
 /// Boards are hashed by their tiles alone: the blank and the heuristic follow from them.
 impl<const N: usize> Hash for Board<N> {
     fn hash<S: Hasher>(&self, state: &mut S) {

@@ -1,0 +1,599 @@
+//! Pattern databases for any permutation-style puzzle, built from the problem's own moves.
+
+use core::fmt;
+use std::path::Path;
+use std::time::Instant;
+
+use hashbrown::HashSet;
+
+use super::space::{build_table, AbstractSpace, Neighbour};
+use super::table::{fnv1a, Table};
+use super::{BuildReport, PdbError};
+use crate::cost::Cost;
+use crate::permutation::{partial_count, rank_partial_valid, unrank_partial};
+use crate::{MoveBuffer, SearchProblem};
+
+/// A problem whose states are arrangements of pieces on positions: `n` positions (at most
+/// 64), each holding one of the pieces `0..n`. The pancake puzzle (a pancake per place), the
+/// sliding-tile puzzles (a tile per cell, the blank a piece), TopSpin.
+///
+/// A pattern database of such a puzzle keeps some of the pieces and forgets which of the
+/// others is where ([`PiecePattern`]). It stands for a state with a representative: the kept
+/// pieces where they are, the others in increasing order on the positions left. For the
+/// database to be right, what moves a state has and where they take the kept pieces must not
+/// depend on which forgotten piece is where (true of every puzzle above: a move moves whatever
+/// is at its positions), and every move must cost one.
+pub trait Pieces: SearchProblem {
+    /// The number of positions (and of pieces).
+    fn positions(&self) -> usize;
+
+    /// Writes the piece at each position of `state` into `out` (of length
+    /// [`positions`](Self::positions)).
+    fn read_pieces(&self, state: &Self::State, out: &mut [u8]);
+
+    /// The state with the piece `pieces[position]` at each position, or `None` if the puzzle
+    /// has no such state.
+    fn state_with_pieces(&self, pieces: &[u8]) -> Option<Self::State>;
+}
+
+/// The pieces one pattern keeps: those whose moves it counts, and those it keeps but whose
+/// moves are free (the blank of a sliding-tile puzzle, without which its moves are unknown).
+/// The table has an entry per placement of the counted pieces, ranked by
+/// [`rank_partial`](crate::permutation::rank_partial) of their positions in this order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PatternPieces<'a> {
+    /// The pieces whose moves count.
+    pub counted: &'a [u8],
+    /// The pieces kept whose moves are free.
+    pub free: &'a [u8],
+}
+
+impl<'a> PatternPieces<'a> {
+    /// A pattern that counts every move of these pieces and keeps no other.
+    pub const fn counted(pieces: &'a [u8]) -> Self {
+        PatternPieces {
+            counted: pieces,
+            free: &[],
+        }
+    }
+}
+
+/// How [`PieceDatabase`] combines its patterns' values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Combine {
+    /// The largest value: admissible for any patterns.
+    Max,
+    /// The sum: admissible when no move moves counted pieces of two patterns (the
+    /// sliding-tile puzzles, the Towers of Hanoi; not the pancake puzzle or TopSpin, whose
+    /// moves move many pieces). [`PieceDatabase::build`] checks it near the goals.
+    Sum,
+}
+
+/// The abstract space of one pattern of a [`Pieces`] puzzle: a block per placement of the
+/// counted pieces, a slot per placement of the free pieces on the positions left; the moves
+/// are the problem's own, applied to each abstract state's representative. A move that moves
+/// a counted piece costs one; one that moves only free or forgotten pieces costs nothing.
+pub struct PiecePattern<'p, P: Pieces> {
+    problem: &'p P,
+    positions: usize,
+    counted: Vec<u8>,
+    free: Vec<u8>,
+    /// The pieces the pattern forgets, in increasing order.
+    others: Vec<u8>,
+    blocks: usize,
+    slots: usize,
+    goals: Vec<(usize, usize)>,
+}
+
+impl<P: Pieces> fmt::Debug for PiecePattern<'_, P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PiecePattern")
+            .field("positions", &self.positions)
+            .field("counted", &self.counted)
+            .field("free", &self.free)
+            .field("blocks", &self.blocks)
+            .field("slots", &self.slots)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The abstract state of one expansion: its block's counted positions and the rest.
+pub struct PieceScratch<P: SearchProblem> {
+    /// The position of each counted piece.
+    counted_at: Vec<u8>,
+    /// The positions no counted piece is on, in increasing order.
+    open: Vec<u8>,
+    /// The positions of the free pieces, as indices into `open`.
+    free_at: Vec<u8>,
+    pieces: Vec<u8>,
+    after: Vec<u8>,
+    moves: MoveBuffer<P::Move, P::Cost>,
+}
+
+impl<'p, P: Pieces> PiecePattern<'p, P> {
+    /// The pattern of `problem` keeping `pattern`'s pieces, whose goals are the abstractions
+    /// of `goals`. Checks that the pieces are distinct pieces of the puzzle, that the goals'
+    /// arrangements are permutations, and that the table fits in memory.
+    pub fn new(
+        problem: &'p P,
+        goals: &[P::State],
+        pattern: PatternPieces<'_>,
+    ) -> Result<Self, PdbError> {
+        let invalid = |reason: String| Err(PdbError::InvalidPattern(reason));
+        let n = problem.positions();
+        if n == 0 || n > 64 {
+            return invalid(format!("{n} positions (a puzzle has 1 to 64)"));
+        }
+        if pattern.counted.is_empty() {
+            return invalid("the pattern counts no piece".to_string());
+        }
+        if goals.is_empty() {
+            return invalid("no goal state".to_string());
+        }
+        let mut kept = 0u64;
+        for &piece in pattern.counted.iter().chain(pattern.free) {
+            if usize::from(piece) >= n {
+                return invalid(format!("{piece} is not a piece (0 to {})", n - 1));
+            }
+            if kept & 1 << piece != 0 {
+                return invalid(format!("piece {piece} is named twice"));
+            }
+            kept |= 1 << piece;
+        }
+        let k = pattern.counted.len();
+        let too_large = || {
+            PdbError::InvalidPattern(format!(
+                "{} placements of {k} pieces and {} of the {} free ones do not fit in memory",
+                partial_count(n, k).map_or_else(|| "too many".to_string(), |c| c.to_string()),
+                partial_count(n - k, pattern.free.len())
+                    .map_or_else(|| "too many".to_string(), |c| c.to_string()),
+                pattern.free.len(),
+            ))
+        };
+        let blocks = partial_count(n, k)
+            .and_then(|c| usize::try_from(c).ok())
+            .ok_or_else(too_large)?;
+        let slots = partial_count(n - k, pattern.free.len())
+            .and_then(|c| usize::try_from(c).ok())
+            .ok_or_else(too_large)?;
+        blocks.checked_mul(slots).ok_or_else(too_large)?;
+        let mut space = PiecePattern {
+            problem,
+            positions: n,
+            counted: pattern.counted.to_vec(),
+            free: pattern.free.to_vec(),
+            others: (0..n as u8).filter(|&p| kept & 1 << p == 0).collect(),
+            blocks,
+            slots,
+            goals: Vec::new(),
+        };
+        let mut pieces = vec![0u8; n];
+        for goal in goals {
+            problem.read_pieces(goal, &mut pieces);
+            let position = where_is(&pieces).ok_or_else(|| {
+                PdbError::InvalidPattern(format!(
+                    "a goal's pieces {pieces:?} are not a permutation of 0..{n}"
+                ))
+            })?;
+            space.goals.push(space.abstraction(&position));
+        }
+        Ok(space)
+    }
+
+    /// The block and slot of the state whose piece `p` is at `position[p]`.
+    fn abstraction(&self, position: &[u8; 64]) -> (usize, usize) {
+        let mut counted_at = [0u8; 64];
+        let mut occupied = 0u64;
+        for (i, &piece) in self.counted.iter().enumerate() {
+            counted_at[i] = position[usize::from(piece)];
+            occupied |= 1 << counted_at[i];
+        }
+        let block = rank_partial_valid(&counted_at[..self.counted.len()], self.positions);
+        (block as usize, self.slot(position, occupied))
+    }
+
+    /// The slot of the free pieces at `position`, counted positions marked in `occupied`.
+    fn slot(&self, position: &[u8; 64], occupied: u64) -> usize {
+        let mut free_at = [0u8; 64];
+        for (i, &piece) in self.free.iter().enumerate() {
+            let at = position[usize::from(piece)];
+            free_at[i] = at - (occupied & ((1u64 << at) - 1)).count_ones() as u8;
+        }
+        let open = self.positions - self.counted.len();
+        rank_partial_valid(&free_at[..self.free.len()], open) as usize
+    }
+}
+
+/// The position of every piece of an arrangement, or `None` if it is not a permutation of
+/// `0..len` (at most 64).
+fn where_is(pieces: &[u8]) -> Option<[u8; 64]> {
+    let mut position = [0u8; 64];
+    let mut seen = 0u64;
+    if pieces.len() > 64 {
+        return None;
+    }
+    for (at, &piece) in pieces.iter().enumerate() {
+        if usize::from(piece) >= pieces.len() || seen & 1 << piece != 0 {
+            return None;
+        }
+        seen |= 1 << piece;
+        position[usize::from(piece)] = at as u8;
+    }
+    Some(position)
+}
+
+impl<P: Pieces> AbstractSpace for PiecePattern<'_, P> {
+    type Scratch = PieceScratch<P>;
+
+    fn blocks(&self) -> usize {
+        self.blocks
+    }
+
+    fn slots(&self) -> usize {
+        self.slots
+    }
+
+    fn goals(&self) -> Vec<(usize, usize)> {
+        self.goals.clone()
+    }
+
+    fn scratch(&self) -> Self::Scratch {
+        PieceScratch {
+            counted_at: vec![0; self.counted.len()],
+            open: Vec::with_capacity(self.positions),
+            free_at: vec![0; self.free.len()],
+            pieces: vec![0; self.positions],
+            after: vec![0; self.positions],
+            moves: MoveBuffer::new(),
+        }
+    }
+
+    fn enter(&self, block: usize, scratch: &mut Self::Scratch) {
+        let _ = unrank_partial(block as u64, self.positions, &mut scratch.counted_at);
+        let occupied = scratch.counted_at.iter().fold(0u64, |m, &at| m | 1 << at);
+        scratch.open.clear();
+        scratch
+            .open
+            .extend((0..self.positions as u8).filter(|&at| occupied & 1 << at == 0));
+    }
+
+    fn expand(
+        &self,
+        scratch: &mut Self::Scratch,
+        slot: usize,
+        mut visit: impl FnMut(Neighbour),
+    ) -> Result<(), PdbError> {
+        let invalid = |reason: String| Err(PdbError::InvalidPattern(reason));
+        // The representative: counted and free pieces where they are, the others in order.
+        let open = self.positions - self.counted.len();
+        let _ = unrank_partial(slot as u64, open, &mut scratch.free_at);
+        scratch.pieces.fill(u8::MAX);
+        for (&piece, &at) in self.counted.iter().zip(&scratch.counted_at) {
+            scratch.pieces[usize::from(at)] = piece;
+        }
+        for (&piece, &index) in self.free.iter().zip(&scratch.free_at) {
+            scratch.pieces[usize::from(scratch.open[usize::from(index)])] = piece;
+        }
+        let mut others = self.others.iter();
+        for piece in &mut scratch.pieces {
+            if *piece == u8::MAX {
+                *piece = others.next().copied().unwrap_or(0);
+            }
+        }
+        let Some(state) = self.problem.state_with_pieces(&scratch.pieces) else {
+            return invalid(format!(
+                "state_with_pieces refused the arrangement {:?}",
+                scratch.pieces
+            ));
+        };
+        scratch.moves.clear();
+        self.problem.moves(&state, &mut scratch.moves);
+        for &(mv, cost) in &scratch.moves {
+            if cost.value().as_u128() != Some(1) {
+                return invalid(format!(
+                    "a move costs {}: a pattern database counts moves of cost one",
+                    cost.value().as_f64()
+                ));
+            }
+            if self.problem.inverse(mv).is_none() {
+                return invalid(
+                    "a move has no inverse: the backward search needs moves that can be undone"
+                        .to_string(),
+                );
+            }
+            let mut child = state.clone();
+            self.problem.apply(&mut child, mv);
+            self.problem.read_pieces(&child, &mut scratch.after);
+            let Some(position) = where_is(&scratch.after) else {
+                return invalid(format!(
+                    "a move left the pieces {:?}, not a permutation",
+                    scratch.after
+                ));
+            };
+            let moved_counted = self
+                .counted
+                .iter()
+                .zip(&scratch.counted_at)
+                .any(|(&piece, &at)| position[usize::from(piece)] != at);
+            if moved_counted {
+                let (block, slot) = self.abstraction(&position);
+                visit(Neighbour::Counted { block, slot });
+            } else {
+                let occupied = scratch.counted_at.iter().fold(0u64, |m, &at| m | 1 << at);
+                let next = self.slot(&position, occupied);
+                if next != slot {
+                    visit(Neighbour::Free(next));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One pattern of a [`PieceDatabase`]: its counted pieces and its table.
+#[derive(Clone, Debug)]
+struct Tabled {
+    counted: Vec<u8>,
+    table: Table,
+}
+
+/// A pattern database of a [`Pieces`] puzzle: one table per pattern, built from the problem's
+/// own moves by [`build_table`] over each [`PiecePattern`], combined by [`Combine`]. Tables
+/// whose distances fit four bits take four bits an entry. Cheap to clone (the tables are
+/// shared).
+///
+/// ```
+/// use informed::heuristics::pattern_database::{Combine, PatternPieces, PieceDatabase};
+/// use informed::puzzles::Pancake;
+/// use informed::{ida_star, SearchProblem};
+///
+/// let puzzle = Pancake::new(&[3u8, 0, 6, 2, 7, 1, 5, 4])?;
+/// let goal = puzzle.goal_state();
+/// let patterns = [PatternPieces::counted(&[0, 1, 2, 3]), PatternPieces::counted(&[4, 5, 6, 7])];
+/// let pdb = PieceDatabase::build(&puzzle, &[goal], &patterns, Combine::Max)?;
+/// let value = pdb.value(puzzle.pancakes(&puzzle.start()));
+/// assert!(value <= ida_star(&puzzle).solution().unwrap().cost);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct PieceDatabase {
+    positions: usize,
+    patterns: Vec<Tabled>,
+    combine: Combine,
+}
+
+/// The kind of a piece database's table in its file's header.
+const KIND: &str = "pieces";
+
+impl PieceDatabase {
+    /// Builds a table per pattern, in memory. With [`Combine::Sum`], first checks on the
+    /// states near the goals (up to 4,096, breadth-first) that no move moves counted pieces of
+    /// two patterns.
+    pub fn build<P: Pieces>(
+        problem: &P,
+        goals: &[P::State],
+        patterns: &[PatternPieces<'_>],
+        combine: Combine,
+    ) -> Result<Self, PdbError> {
+        Self::load_or_build_in(problem, goals, patterns, combine, None).map(|(db, _)| db)
+    }
+
+    /// Like [`build`](Self::build), but reads each table from `cache_dir` when a valid file
+    /// for this `name`, goal and pattern is there, and otherwise builds it and writes the file.
+    /// `name` must tell the puzzle's move sets apart (`"topspin-12-4"`): the file is trusted
+    /// for any problem given the same name, goals and pattern. A file damaged or made for
+    /// something else is rebuilt and replaced, and named in the report.
+    pub fn load_or_build<P: Pieces>(
+        problem: &P,
+        goals: &[P::State],
+        patterns: &[PatternPieces<'_>],
+        combine: Combine,
+        name: &str,
+        cache_dir: &Path,
+    ) -> Result<(Self, BuildReport), PdbError> {
+        std::fs::create_dir_all(cache_dir).map_err(|error| PdbError::Io {
+            path: cache_dir.to_path_buf(),
+            error,
+        })?;
+        Self::load_or_build_in(problem, goals, patterns, combine, Some((name, cache_dir)))
+    }
+
+    fn load_or_build_in<P: Pieces>(
+        problem: &P,
+        goals: &[P::State],
+        patterns: &[PatternPieces<'_>],
+        combine: Combine,
+        cache: Option<(&str, &Path)>,
+    ) -> Result<(Self, BuildReport), PdbError> {
+        if patterns.is_empty() {
+            return Err(PdbError::InvalidPattern("no pattern".to_string()));
+        }
+        let spaces = patterns
+            .iter()
+            .map(|&pattern| PiecePattern::new(problem, goals, pattern))
+            .collect::<Result<Vec<_>, _>>()?;
+        if combine == Combine::Sum {
+            check_additive(problem, goals, patterns)?;
+        }
+        let mut report = BuildReport::default();
+        let mut tabled = Vec::with_capacity(spaces.len());
+        for space in &spaces {
+            let file = cache.map(|(name, dir)| {
+                let key = key(problem, goals, name, space);
+                let path = dir.join(format!("pdb-{}-{:016x}.bin", sanitized(name), fnv1a(&key)));
+                (path, key)
+            });
+            if let Some((path, key)) = &file {
+                let started = Instant::now();
+                match Table::read(path, KIND, key, space.blocks) {
+                    Ok(table) => {
+                        report.io_time += started.elapsed();
+                        report.loaded += 1;
+                        tabled.push(Tabled {
+                            counted: space.counted.clone(),
+                            table,
+                        });
+                        continue;
+                    }
+                    Err(PdbError::Io { error, .. })
+                        if error.kind() == std::io::ErrorKind::NotFound => {}
+                    Err(rejected) => report.rejected.push(rejected.to_string()),
+                }
+            }
+            let started = Instant::now();
+            let table = Table::new(build_table(space)?, None);
+            report.build_time += started.elapsed();
+            report.built += 1;
+            if let Some((path, key)) = &file {
+                let started = Instant::now();
+                table.write(path, KIND, key)?;
+                report.io_time += started.elapsed();
+            }
+            tabled.push(Tabled {
+                counted: space.counted.clone(),
+                table,
+            });
+        }
+        let database = PieceDatabase {
+            positions: problem.positions(),
+            patterns: tabled,
+            combine,
+        };
+        report.bytes = database.memory_bytes();
+        Ok((database, report))
+    }
+
+    /// The heuristic value of an arrangement (the piece at each position): the patterns'
+    /// entries combined. 0 for an arrangement of another length or not a permutation.
+    #[inline]
+    pub fn value(&self, pieces: &[u8]) -> u32 {
+        if pieces.len() != self.positions {
+            return 0;
+        }
+        let Some(position) = where_is(pieces) else {
+            return 0;
+        };
+        let mut at = [0u8; 64];
+        let mut total = 0u32;
+        for pattern in &self.patterns {
+            for (slot, &piece) in at.iter_mut().zip(&pattern.counted) {
+                *slot = position[usize::from(piece)];
+            }
+            let rank = rank_partial_valid(&at[..pattern.counted.len()], self.positions);
+            let entry = u32::from(pattern.table.get(rank as usize));
+            total = match self.combine {
+                Combine::Max => total.max(entry),
+                Combine::Sum => total + entry,
+            };
+        }
+        total
+    }
+
+    /// Each pattern's table, in the order given.
+    pub fn tables(&self) -> impl Iterator<Item = &Table> + '_ {
+        self.patterns.iter().map(|p| &p.table)
+    }
+
+    /// How the patterns combine.
+    pub fn combine(&self) -> Combine {
+        self.combine
+    }
+
+    /// The bytes taken by the tables.
+    pub fn memory_bytes(&self) -> usize {
+        self.patterns.iter().map(|p| p.table.memory_bytes()).sum()
+    }
+}
+
+/// What a table's file header names: the name, the positions, the goals' arrangements, the
+/// pattern's counted and free pieces.
+fn key<P: Pieces>(
+    problem: &P,
+    goals: &[P::State],
+    name: &str,
+    space: &PiecePattern<'_, P>,
+) -> Vec<u8> {
+    let mut key = Vec::new();
+    key.extend_from_slice(&(name.len() as u32).to_le_bytes());
+    key.extend_from_slice(name.as_bytes());
+    key.extend_from_slice(&(space.positions as u32).to_le_bytes());
+    let mut pieces = vec![0u8; space.positions];
+    key.extend_from_slice(&(goals.len() as u32).to_le_bytes());
+    for goal in goals {
+        problem.read_pieces(goal, &mut pieces);
+        key.extend_from_slice(&pieces);
+    }
+    for list in [&space.counted, &space.free] {
+        key.extend_from_slice(&(list.len() as u32).to_le_bytes());
+        key.extend_from_slice(list);
+    }
+    key
+}
+
+/// A name as it may stand in a file name: letters, digits, `-` and `_`, at most 40.
+fn sanitized(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(40)
+        .collect()
+}
+
+/// Checks, over the states nearest the goals (breadth-first, up to 4,096), that no move
+/// moves counted pieces of two patterns: what makes their sum admissible.
+fn check_additive<P: Pieces>(
+    problem: &P,
+    goals: &[P::State],
+    patterns: &[PatternPieces<'_>],
+) -> Result<(), PdbError> {
+    const SAMPLE: usize = 4096;
+    let n = problem.positions();
+    let mut seen: HashSet<P::State> = HashSet::new();
+    let mut queue: std::collections::VecDeque<P::State> = goals.iter().cloned().collect();
+    let (mut before, mut after) = (vec![0u8; n], vec![0u8; n]);
+    let mut moves = MoveBuffer::new();
+    while let Some(state) = queue.pop_front() {
+        if seen.len() >= SAMPLE {
+            break;
+        }
+        if !seen.insert(state.clone()) {
+            continue;
+        }
+        problem.read_pieces(&state, &mut before);
+        moves.clear();
+        problem.moves(&state, &mut moves);
+        for &(mv, _) in &moves {
+            let mut child = state.clone();
+            problem.apply(&mut child, mv);
+            problem.read_pieces(&child, &mut after);
+            let moved: Vec<usize> = patterns
+                .iter()
+                .enumerate()
+                .filter(|(_, pattern)| {
+                    pattern.counted.iter().any(|&piece| {
+                        before.iter().position(|&p| p == piece)
+                            != after.iter().position(|&p| p == piece)
+                    })
+                })
+                .map(|(index, _)| index)
+                .collect();
+            if let [first, second, ..] = moved[..] {
+                return Err(PdbError::InvalidPattern(format!(
+                    "a move from {before:?} moves counted pieces of patterns {} and {}: their \
+                     sum is not admissible (combine by max)",
+                    first + 1,
+                    second + 1
+                )));
+            }
+            if !seen.contains(&child) {
+                queue.push_back(child);
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,240 @@
+//! Pattern databases for any permutation puzzle (`PieceDatabase`): the generic builder gives
+//! the sliding-tile tables byte for byte, refuses what it cannot serve with a clear error, and
+//! keeps a cache that never trusts a damaged or mismatched file.
+
+use std::path::PathBuf;
+
+use informed::heuristics::pattern_database::{
+    build_table, AbstractSpace, Combine, Neighbour, PatternDatabase, PatternPieces, PdbError,
+    PieceDatabase, Pieces,
+};
+use informed::puzzles::{sliding_tile, Pancake, SlidingPuzzle};
+use informed::{MoveBuffer, SearchProblem};
+
+#[test]
+fn the_generic_builder_gives_the_sliding_tile_tables_byte_for_byte() {
+    let goal9 = sliding_tile::blank_first::<9>();
+    let eight = SlidingPuzzle::<9>::new(3, 3, &goal9, &goal9).unwrap();
+    let partition: [&[u8]; 2] = [&[1, 3, 4, 6], &[2, 5, 7, 8]];
+    let fast = PatternDatabase::<9>::build(3, 3, &goal9, &partition, false).unwrap();
+    let patterns: Vec<PatternPieces> = partition
+        .iter()
+        .map(|tiles| PatternPieces {
+            counted: tiles,
+            free: &[0],
+        })
+        .collect();
+    let generic = PieceDatabase::build(&eight, &[eight.start()], &patterns, Combine::Sum).unwrap();
+    for (fast, generic) in fast.tables().zip(generic.tables()) {
+        let unpacked: Vec<u8> = (0..generic.len()).map(|i| generic.get(i)).collect();
+        assert_eq!(fast, &unpacked[..]);
+    }
+    // A pattern of four on the 15-puzzle, goal blank last.
+    let goal16 = sliding_tile::blank_last::<16>();
+    let fifteen = SlidingPuzzle::<16>::new(4, 4, &goal16, &goal16).unwrap();
+    let tiles: &[u8] = &[3, 7, 8, 12];
+    let fast = PatternDatabase::<16>::build(4, 4, &goal16, &[tiles], false).unwrap();
+    let generic = PieceDatabase::build(
+        &fifteen,
+        &[fifteen.start()],
+        &[PatternPieces {
+            counted: tiles,
+            free: &[0],
+        }],
+        Combine::Max,
+    )
+    .unwrap();
+    let table = generic.tables().next().unwrap();
+    let unpacked: Vec<u8> = (0..table.len()).map(|i| table.get(i)).collect();
+    assert_eq!(fast.tables().next().unwrap(), &unpacked[..]);
+}
+
+/// The pancake puzzle with another move cost or without inverses.
+struct Altered {
+    inner: Pancake,
+    cost: u32,
+    inverse: bool,
+}
+
+impl SearchProblem for Altered {
+    type State = <Pancake as SearchProblem>::State;
+    type Move = u8;
+    type Cost = u32;
+    fn start(&self) -> Self::State {
+        self.inner.start()
+    }
+    fn is_goal(&self, state: &Self::State) -> bool {
+        self.inner.is_goal(state)
+    }
+    fn moves(&self, state: &Self::State, moves: &mut MoveBuffer<u8, u32>) {
+        self.inner.moves(state, moves);
+        for (_, cost) in moves.iter_mut() {
+            *cost = self.cost;
+        }
+    }
+    fn apply(&self, state: &mut Self::State, mv: u8) {
+        self.inner.apply(state, mv);
+    }
+    fn inverse(&self, mv: u8) -> Option<u8> {
+        self.inverse.then_some(mv)
+    }
+}
+
+impl Pieces for Altered {
+    fn positions(&self) -> usize {
+        self.inner.positions()
+    }
+    fn read_pieces(&self, state: &Self::State, out: &mut [u8]) {
+        self.inner.read_pieces(state, out);
+    }
+    fn state_with_pieces(&self, pieces: &[u8]) -> Option<Self::State> {
+        self.inner.state_with_pieces(pieces)
+    }
+}
+
+#[test]
+fn what_a_piece_database_cannot_serve_is_an_error() {
+    let puzzle = Pancake::new(&[2u8, 0, 1, 4, 3]).unwrap();
+    let goal = [puzzle.goal_state()];
+    let build = |patterns: &[PatternPieces]| {
+        PieceDatabase::build(&puzzle, &goal, patterns, Combine::Max)
+            .unwrap_err()
+            .to_string()
+    };
+    assert!(build(&[]).contains("no pattern"), "{}", build(&[]));
+    let message = build(&[PatternPieces::counted(&[])]);
+    assert!(message.contains("counts no piece"), "{message}");
+    let message = build(&[PatternPieces::counted(&[0, 5])]);
+    assert!(message.contains("5 is not a piece"), "{message}");
+    let message = build(&[PatternPieces {
+        counted: &[0, 1],
+        free: &[1],
+    }]);
+    assert!(message.contains("named twice"), "{message}");
+    let no_goal = PieceDatabase::build(&puzzle, &[], &[PatternPieces::counted(&[0])], Combine::Max);
+    assert!(matches!(no_goal, Err(PdbError::InvalidPattern(_))));
+    for (cost, inverse, expected) in [(2, true, "costs 2"), (1, false, "no inverse")] {
+        let altered = Altered {
+            inner: puzzle.clone(),
+            cost,
+            inverse,
+        };
+        let error = PieceDatabase::build(
+            &altered,
+            &[altered.start()],
+            &[PatternPieces::counted(&[0, 1])],
+            Combine::Max,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(error.contains(expected), "{error}");
+    }
+    // A space of more placements than memory holds is refused before allocating.
+    let big: Vec<u8> = (0..64).collect();
+    let big = Pancake::new(&big).unwrap();
+    let pieces: Vec<u8> = (0..20).collect();
+    let error = PieceDatabase::build(
+        &big,
+        &[big.goal_state()],
+        &[PatternPieces::counted(&pieces)],
+        Combine::Max,
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            error,
+            PdbError::InvalidPattern(_) | PdbError::OutOfMemory { .. }
+        ),
+        "{error}"
+    );
+}
+
+/// A space whose expansion strays out of it.
+struct Stray;
+
+impl AbstractSpace for Stray {
+    type Scratch = ();
+    fn blocks(&self) -> usize {
+        4
+    }
+    fn goals(&self) -> Vec<(usize, usize)> {
+        vec![(0, 0)]
+    }
+    fn scratch(&self) {}
+    fn enter(&self, _: usize, (): &mut ()) {}
+    fn expand(
+        &self,
+        (): &mut (),
+        _: usize,
+        mut visit: impl FnMut(Neighbour),
+    ) -> Result<(), PdbError> {
+        visit(Neighbour::Counted { block: 1, slot: 0 });
+        visit(Neighbour::Counted { block: 9, slot: 0 });
+        Ok(())
+    }
+}
+
+#[test]
+fn a_space_that_strays_is_an_error_not_a_panic() {
+    assert!(matches!(
+        build_table(&Stray),
+        Err(PdbError::OutOfSpace { block: 9, slot: 0 })
+    ));
+}
+
+fn cache_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "informed-piece-cache-{name}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn the_piece_cache_is_reused_and_never_trusted_when_damaged() {
+    let puzzle = Pancake::new(&[5u8, 3, 0, 6, 1, 2, 4]).unwrap();
+    let goal = [puzzle.goal_state()];
+    let patterns = [
+        PatternPieces::counted(&[0, 1, 2]),
+        PatternPieces::counted(&[3, 4, 5, 6]),
+    ];
+    let dir = cache_dir("pancake");
+    let build = |name: &str| {
+        PieceDatabase::load_or_build(&puzzle, &goal, &patterns, Combine::Max, name, &dir).unwrap()
+    };
+    let (fresh, report) = build("pancake-7");
+    assert_eq!((report.loaded, report.built), (0, 2));
+    let (loaded, report) = build("pancake-7");
+    assert_eq!((report.loaded, report.built), (2, 0), "{report}");
+    let start = puzzle.pancakes(&puzzle.start()).to_vec();
+    assert_eq!(fresh.value(&start), loaded.value(&start));
+    // Another name is another puzzle: its own files.
+    assert_eq!(build("other").1.built, 2);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().contains("pancake-7"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 2);
+    let mut bytes = std::fs::read(&files[0]).unwrap();
+    let last = bytes.len() - 9;
+    bytes[last] ^= 0x10;
+    std::fs::write(&files[0], &bytes).unwrap();
+    let bytes = std::fs::read(&files[1]).unwrap();
+    std::fs::write(&files[1], &bytes[..bytes.len() - 1]).unwrap();
+    let (rebuilt, report) = build("pancake-7");
+    assert_eq!((report.loaded, report.built), (0, 2), "{report}");
+    assert!(
+        report.rejected.iter().any(|r| r.contains("checksum")),
+        "{report}"
+    );
+    assert!(
+        report.rejected.iter().any(|r| r.contains("wrong length")),
+        "{report}"
+    );
+    assert_eq!(rebuilt.value(&start), fresh.value(&start));
+    assert_eq!(build("pancake-7").1.loaded, 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
