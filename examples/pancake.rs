@@ -1,6 +1,6 @@
-//! The pancake puzzle, a problem of the user's own that the crate does not ship, written the
-//! way the crate's docs teach, and benchmarked against a hand-written C++ IDA* of the same
-//! search (`benches/compare_own.sh pancake`).
+//! The pancake puzzle written as a user's own problem, the way the crate's docs teach, and
+//! benchmarked against a hand-written C++ IDA* of the same search (`benches/compare_own.sh
+//! pancake`); beside it the puzzle the crate ships, [`informed::puzzles::Pancake`].
 //!
 //! A stack of n pancakes of sizes 0..n, top first; a move flips the top k (2 <= k <= n); the
 //! goal is the stack sorted, smallest on top. The heuristic is the gap count (Helmert 2010):
@@ -21,6 +21,11 @@
 //!   to read its heuristic, and flips it back.
 //! - `closures`: the `pathfinding`-style port, `closures::FnProblem` with a successor closure
 //!   that returns the flipped stacks.
+//! - `shipped`: the crate's own `informed::puzzles::Pancake` (the same search: the same
+//!   lengths and node counts).
+//!
+//! The instance set: `examples/data/pancake.txt` (twenty stacks of 14 and ten of 18), with
+//! the optimal lengths in `pancake.expected`.
 //!
 //! Input: lines `<id> <n> <p0> … <p(n-1)>`; output: `<id> <length> <nodes generated> <ms>`
 //! per line, a summary on stderr. `--generate N COUNT SEED` prints COUNT random stacks of N;
@@ -29,6 +34,7 @@
 use std::process::ExitCode;
 
 use informed::closures::FnProblem;
+use informed::puzzles::Pancake;
 use informed::{ida_star, MoveBuffer, SearchProblem};
 
 #[allow(dead_code)]
@@ -197,7 +203,7 @@ fn by_closures(pancakes: &Pancakes) -> (u32, u64) {
 }
 
 const HELP: &str = "\
-usage: pancake [--style docs|plain|closures] < stacks
+usage: pancake [--style docs|plain|closures|shipped] < stacks
        pancake --generate N COUNT SEED
 
 Solves pancake stacks optimally with IDA* and the gap heuristic, the problem
@@ -212,7 +218,8 @@ Options:
   --style NAME            docs (default: moves, apply, inverse, heuristic and
                           heuristic_after, as the trait's docs teach), plain
                           (moves, apply, inverse, heuristic), or closures (a
-                          closures::FnProblem, ported from pathfinding)
+                          closures::FnProblem, ported from pathfinding), or
+                          shipped (the crate's informed::puzzles::Pancake)
   --generate N COUNT SEED print COUNT random stacks of N pancakes and stop
   -h, --help              this help
 ";
@@ -236,6 +243,14 @@ fn main() -> ExitCode {
                 )
             }
             "closures" => by_closures(&pancakes),
+            "shipped" => {
+                let shipped = Pancake::new(cakes).expect("the stack was checked");
+                let result = ida_star(&shipped);
+                (
+                    result.solution().map_or(0, |s| s.cost),
+                    result.stats.generated,
+                )
+            }
             _ => {
                 let result = ida_star(&pancakes);
                 (

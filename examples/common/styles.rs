@@ -30,7 +30,7 @@ pub fn every_permutation_solvable(_: &[u8]) -> Option<&'static str> {
 }
 
 /// The ways of writing the problem, by `--style` name.
-pub const STYLES: [&str; 3] = ["docs", "plain", "closures"];
+pub const STYLES: [&str; 4] = ["docs", "plain", "closures", "shipped"];
 
 /// One xorshift step.
 pub fn next(state: &mut u64) -> u64 {
@@ -77,13 +77,13 @@ pub fn run(puzzle: &Puzzle, solve: impl Fn(&str, &[u8]) -> (u32, u64)) -> ExitCo
                 }
                 return ExitCode::SUCCESS;
             }
-            "--style" => style = args.value("--style", "docs, plain or closures"),
+            "--style" => style = args.value("--style", "docs, plain, closures or shipped"),
             _ => args.unexpected(&arg),
         }
     }
     if !STYLES.contains(&style.as_str()) {
         args.fail(&format!(
-            "--style is docs, plain or closures, not '{}'",
+            "--style is docs, plain, closures or shipped, not '{}'",
             args::excerpt(&style)
         ));
     }

@@ -40,8 +40,10 @@ pub mod pancake;
 pub mod rotation_game;
 pub mod sliding_tile;
 mod text;
+pub mod topspin;
 
 pub use arrangement::ArrangementError;
 pub use pancake::Pancake;
 pub use rotation_game::{RotationGame, RotationGameError};
 pub use sliding_tile::{Board, Layout, PuzzleError, Slide, SlidingPuzzle};
+pub use topspin::TopSpin;

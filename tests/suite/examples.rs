@@ -292,7 +292,7 @@ fn pancake_solves_every_style_alike_and_names_a_bad_line() {
     assert_eq!(generated.status, Some(0));
     assert_eq!(generated.stdout.lines().count(), 5);
     let mut answers = Vec::new();
-    for style in ["docs", "plain", "closures"] {
+    for style in ["docs", "plain", "closures", "shipped"] {
         let out = run("pancake", &["--style", style], &generated.stdout);
         assert_eq!(out.status, Some(0), "{style}: {}", out.stderr);
         // `<id> <length> <nodes> <ms>`: the length and nodes agree across styles.
@@ -310,6 +310,28 @@ fn pancake_solves_every_style_alike_and_names_a_bad_line() {
     }
     assert_eq!(answers[0], answers[1]);
     assert_eq!(answers[0], answers[2]);
+    assert_eq!(answers[0], answers[3]);
+    // The instance set, solved by the shipped puzzle: every length optimal.
+    let out = run(
+        "pancake",
+        &["--style", "shipped"],
+        include_str!("../../examples/data/pancake.txt"),
+    );
+    assert_eq!(out.status, Some(0), "{}", out.stderr);
+    let lengths: Vec<String> = out
+        .stdout
+        .lines()
+        .map(|line| {
+            line.split_whitespace()
+                .take(2)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let expected: Vec<&str> = include_str!("../../examples/data/pancake.expected")
+        .lines()
+        .collect();
+    assert_eq!(lengths, expected);
     let out = run("pancake", &[], "1 4 0 1 2 3\n2 4 0 1 1 3\n");
     assert_eq!(out.status, Some(2));
     assert_eq!(
@@ -570,9 +592,11 @@ fn topspin_solves_every_style_alike_and_optimally() {
     let docs = run("topspin", &[], &generated.stdout);
     let plain = run("topspin", &["--style", "plain"], &generated.stdout);
     let closures = run("topspin", &["--style", "closures"], &generated.stdout);
-    for out in [&docs, &plain, &closures] {
+    let shipped = run("topspin", &["--style", "shipped"], &generated.stdout);
+    for out in [&docs, &plain, &closures, &shipped] {
         assert_eq!(out.status, Some(0), "{}", out.stderr);
     }
+    assert_eq!(fields(&docs, 2), fields(&shipped, 2), "same lengths");
     assert_eq!(
         fields(&docs, 3),
         fields(&plain, 3),
@@ -610,6 +634,18 @@ fn topspin_solves_every_style_alike_and_optimally() {
         let length: usize = answer.split_whitespace().nth(1).unwrap().parse().unwrap();
         assert_eq!(length, fewest.len(), "{line}");
     }
+    // The instance set, solved by the shipped puzzle with its pattern database: every
+    // length optimal.
+    let out = run(
+        "topspin",
+        &["--style", "shipped"],
+        include_str!("../../examples/data/topspin.txt"),
+    );
+    assert_eq!(out.status, Some(0), "{}", out.stderr);
+    let expected: Vec<&str> = include_str!("../../examples/data/topspin.expected")
+        .lines()
+        .collect();
+    assert_eq!(fields(&out, 2), expected);
     // An odd ring in odd order cannot be solved: refused, after the rings before it.
     let out = run("topspin", &[], "1 7 0 1 2 3 4 5 6\n2 7 1 0 2 3 4 5 6\n");
     assert_eq!((out.status, out.stdout.lines().count()), (Some(2), 1));

@@ -27,3 +27,4 @@ mod rbfs;
 mod reliability;
 mod rotation_game;
 mod sliding_tile;
+mod topspin;

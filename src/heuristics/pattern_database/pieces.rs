@@ -489,6 +489,38 @@ impl PieceDatabase {
         total
     }
 
+    /// The entry of pattern number `pattern` (in the order given) whose counted pieces are at
+    /// `positions` (in the pattern's order), or 0 if there is no such pattern or a position
+    /// is out of range: for lookups a puzzle works out itself (under a symmetry, say). The
+    /// positions must be distinct; repeated ones give some entry (this is not checked).
+    #[inline]
+    pub fn entry(&self, pattern: usize, positions: &[u8]) -> u32 {
+        let Some(tabled) = self.patterns.get(pattern) else {
+            return 0;
+        };
+        if positions.len() != tabled.counted.len()
+            || positions
+                .iter()
+                .any(|&at| usize::from(at) >= self.positions)
+        {
+            return 0;
+        }
+        // Repeated positions rank past the table or onto another entry: a wrong value, never
+        // a panic.
+        let rank = rank_partial_valid(positions, self.positions);
+        u32::from(tabled.table.get(rank as usize))
+    }
+
+    /// The counted pieces of each pattern, in the order given.
+    pub fn patterns(&self) -> impl Iterator<Item = &[u8]> + '_ {
+        self.patterns.iter().map(|p| &p.counted[..])
+    }
+
+    /// The number of positions of the puzzle the database was built for.
+    pub fn positions(&self) -> usize {
+        self.positions
+    }
+
     /// Each pattern's table, in the order given.
     pub fn tables(&self) -> impl Iterator<Item = &Table> + '_ {
         self.patterns.iter().map(|p| &p.table)
