@@ -39,6 +39,13 @@ pub enum ArrangementError {
         /// The piece, as written.
         value: u64,
     },
+    /// A disk of the Towers of Hanoi is on no peg.
+    NotAPeg {
+        /// The disk, from one (the smallest).
+        disk: usize,
+        /// The value (`u64::MAX` for a number too long to read).
+        value: u64,
+    },
     /// A parameter of the puzzle is out of range: why, in words.
     Parameter(String),
 }
@@ -68,6 +75,9 @@ impl fmt::Display for ArrangementError {
                 }
             }
             Self::Repeated { value } => write!(f, "piece {value} appears twice"),
+            Self::NotAPeg { disk, value } => {
+                write!(f, "disk {disk}: {value} is not a peg (0 to 3)")
+            }
             Self::Parameter(reason) => f.write_str(reason),
         }
     }

@@ -36,6 +36,7 @@
 
 mod arrangement;
 pub mod grid;
+pub mod hanoi;
 pub mod pancake;
 pub mod rotation_game;
 pub mod sliding_tile;
@@ -43,6 +44,7 @@ mod text;
 pub mod topspin;
 
 pub use arrangement::ArrangementError;
+pub use hanoi::Hanoi;
 pub use pancake::Pancake;
 pub use rotation_game::{RotationGame, RotationGameError};
 pub use sliding_tile::{Board, Layout, PuzzleError, Slide, SlidingPuzzle};

@@ -342,8 +342,39 @@ fn pancake_solves_every_style_alike_and_names_a_bad_line() {
     assert!(out.stderr.contains("line 2"), "{}", out.stderr);
 }
 
+#[test]
+fn hanoi_takes_the_frame_stewart_numbers_and_names_a_bad_line() {
+    let out = run("hanoi", &["--disks", "9", "--group", "5"], "");
+    assert_eq!(out.status, Some(0), "{}", out.stderr);
+    let lengths: Vec<&str> = out
+        .stdout
+        .lines()
+        .map(|line| line.split_whitespace().nth(1).unwrap())
+        .collect();
+    assert_eq!(lengths, ["1", "3", "5", "9", "13", "17", "25", "33", "41"]);
+    let out = run(
+        "hanoi",
+        &["--stdin", "--group", "4"],
+        "0 1 2 3\n3 3 3\n0 7\n",
+    );
+    assert_eq!(out.status, Some(2));
+    assert_eq!(
+        out.stdout.lines().count(),
+        2,
+        "the valid lines are answered first"
+    );
+    assert!(out.stdout.starts_with("1 3 ") && out.stdout.contains("\n2 0 "));
+    assert!(
+        out.stderr.contains("line 3") && out.stderr.contains("not a peg"),
+        "{}",
+        out.stderr
+    );
+    let out = run("hanoi", &["--group", "15"], "");
+    assert_eq!(out.status, Some(2), "{}", out.stderr);
+}
+
 /// Every example, with words its help must hold.
-const EXAMPLES: [(&str, &[&str]); 11] = [
+const EXAMPLES: [(&str, &[&str]); 12] = [
     ("eight_puzzle", &["--goal", "--show", "x for the blank"]),
     ("eight_puzzle_path", &["--show", "u, d, l, r"]),
     ("fifteen_puzzle", &["--show", "whole lines", "x"]),
@@ -363,11 +394,15 @@ const EXAMPLES: [(&str, &[&str]); 11] = [
             "--features parallel",
         ],
     ),
-    ("pancake", &["--style", "--generate N COUNT SEED"]),
+    (
+        "pancake",
+        &["--style", "shipped", "--generate N COUNT SEED"],
+    ),
     (
         "topspin",
-        &["--style", "--generate N COUNT SEED", "odd size"],
+        &["--style", "shipped", "--generate N COUNT SEED", "odd size"],
     ),
+    ("hanoi", &["--disks", "--group", "--stdin", "Frame-Stewart"]),
     ("port_from_pathfinding", &["knight"]),
     ("stop_latency", &["cancellation"]),
     ("vs_pathfinding", &["MAP_DIR", "astar", "bfs", "idastar"]),

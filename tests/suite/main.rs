@@ -12,6 +12,7 @@ mod common;
 mod corridor;
 mod examples;
 mod grid;
+mod hanoi;
 mod heuristics;
 mod ida_star;
 mod ida_star_cr;

@@ -1,0 +1,365 @@
+//! The Towers of Hanoi with four pegs: `n` disks (up to 32) of distinct sizes, a move takes
+//! the top disk of one peg onto a peg that is empty or whose top disk is larger, and costs
+//! one. The goal is every disk on the last peg (peg 3); a start is any placement of the disks
+//! on the pegs (the sizes decide the order within a peg).
+//!
+//! The heuristic is an additive pattern database ([`HanoiDatabase`], Felner, Korf and Hanzi
+//! 2004): the disks are split into groups of consecutive sizes, and each group's entry is the
+//! fewest moves that bring its disks alone to the last peg, the other disks ignored. A move
+//! moves one disk, counted in one group, so the sum is admissible. Only the sizes within a
+//! group matter, so one table per group size serves every group, and a group's placement is
+//! two bits a disk of the state: a shift and a mask find the entry.
+//!
+//! With three pegs the fewest moves are `2^n - 1`; with four the Frame–Stewart numbers
+//! (1, 3, 5, 9, 13, 17, 25, …), proved optimal by Bousch (2014).
+//!
+//! ```
+//! use informed::puzzles::hanoi::{Hanoi, HanoiDatabase};
+//! use informed::a_star;
+//!
+//! let database = HanoiDatabase::build(6)?;
+//! let puzzle = Hanoi::classic(10)?.with_database(&database);
+//! assert_eq!(a_star(&puzzle).solution().map(|s| s.cost), Some(49));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Text: the peg of each disk, smallest first, pegs `0..4`, separated by whitespace.
+//!
+//! References: A. Felner, R. E. Korf, S. Hanan, "Additive pattern database heuristics",
+//! *JAIR* 22 (2004); T. Bousch, "La quatrième tour de Hanoï", *Bull. Belg. Math. Soc.* 21
+//! (2014).
+
+use core::fmt;
+use core::str::FromStr;
+
+use super::arrangement::ArrangementError;
+use super::text::{excerpt, read_cells, BadCell};
+use crate::heuristics::pattern_database::{
+    build_table, AbstractSpace, Neighbour, Packing, PdbError, Table,
+};
+use crate::{MoveBuffer, SearchProblem};
+
+/// The most disks.
+pub const MAX_DISKS: usize = 32;
+/// The pegs.
+pub const PEGS: usize = 4;
+/// The goal peg.
+pub const GOAL_PEG: u8 = 3;
+
+/// A placement of the disks: the peg of disk `i` (0 the smallest) in bits `2i..2i+2`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Towers {
+    pegs: u64,
+}
+
+impl Towers {
+    /// The peg of disk `disk` (0 the smallest).
+    pub fn peg(&self, disk: usize) -> u8 {
+        ((self.pegs >> (2 * (disk % MAX_DISKS))) & 3) as u8
+    }
+}
+
+/// A move: the top disk of peg `from` onto peg `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shift {
+    /// The peg the disk leaves.
+    pub from: u8,
+    /// The peg it goes to.
+    pub to: u8,
+}
+
+/// The four-peg Towers of Hanoi from one start placement.
+#[derive(Clone, Debug)]
+pub struct Hanoi {
+    n: usize,
+    start: Towers,
+    database: Option<HanoiDatabase>,
+}
+
+impl Hanoi {
+    /// The puzzle whose disk `i` (0 the smallest) starts on peg `pegs[i]` (0 to 3), with 1 to
+    /// 32 disks.
+    pub fn new(pegs: &[u8]) -> Result<Self, ArrangementError> {
+        if pegs.is_empty() || pegs.len() > MAX_DISKS {
+            return Err(ArrangementError::WrongSize {
+                len: pegs.len(),
+                min: 1,
+                max: MAX_DISKS,
+            });
+        }
+        let mut towers = Towers { pegs: 0 };
+        for (disk, &peg) in pegs.iter().enumerate() {
+            if usize::from(peg) >= PEGS {
+                return Err(ArrangementError::NotAPeg {
+                    disk: disk + 1,
+                    value: u64::from(peg),
+                });
+            }
+            towers.pegs |= u64::from(peg) << (2 * disk);
+        }
+        Ok(Hanoi {
+            n: pegs.len(),
+            start: towers,
+            database: None,
+        })
+    }
+
+    /// The classic start: every disk on peg 0.
+    pub fn classic(disks: usize) -> Result<Self, ArrangementError> {
+        Hanoi::new(&vec![0; disks])
+    }
+
+    /// The same puzzle with `database`'s heuristic (without one the heuristic is zero). Any
+    /// database serves any number of disks.
+    #[must_use]
+    pub fn with_database(self, database: &HanoiDatabase) -> Self {
+        Hanoi {
+            database: Some(database.clone()),
+            ..self
+        }
+    }
+
+    /// The number of disks.
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    /// Whether there are no disks: never.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// The peg of every disk, smallest first.
+    pub fn pegs(&self, towers: &Towers) -> Vec<u8> {
+        (0..self.n).map(|disk| towers.peg(disk)).collect()
+    }
+
+    /// Every disk on the goal peg.
+    fn goal(&self) -> u64 {
+        spread(self.n) * u64::from(GOAL_PEG)
+    }
+
+    /// The top disk of each peg (`MAX_DISKS` for an empty one).
+    #[inline]
+    fn tops(&self, towers: Towers) -> [usize; PEGS] {
+        let mut tops = [MAX_DISKS; PEGS];
+        for disk in (0..self.n).rev() {
+            tops[usize::from(towers.peg(disk))] = disk;
+        }
+        tops
+    }
+}
+
+/// A 1 in the low bit of each of the first `disks` two-bit fields.
+const fn spread(disks: usize) -> u64 {
+    if disks >= MAX_DISKS {
+        0x5555_5555_5555_5555
+    } else {
+        0x5555_5555_5555_5555 & ((1u64 << (2 * disks)) - 1)
+    }
+}
+
+impl FromStr for Hanoi {
+    type Err = ArrangementError;
+
+    /// Reads the peg of each disk, smallest first.
+    fn from_str(text: &str) -> Result<Self, ArrangementError> {
+        let cells = read_cells(text, MAX_DISKS + 1, true, false).map_err(|bad| match bad {
+            BadCell::NotANumber { position, token } => ArrangementError::NotANumber {
+                position: position + 1,
+                token: excerpt(&token),
+            },
+            BadCell::TooLong { position, .. } => ArrangementError::NotAPeg {
+                disk: position + 1,
+                value: u64::MAX,
+            },
+        })?;
+        if cells.count == 0 || cells.count > MAX_DISKS {
+            return Err(ArrangementError::WrongSize {
+                len: cells.count,
+                min: 1,
+                max: MAX_DISKS,
+            });
+        }
+        if let Some((disk, &peg)) = cells.values.iter().enumerate().find(|&(_, &p)| p >= 4) {
+            return Err(ArrangementError::NotAPeg {
+                disk: disk + 1,
+                value: peg,
+            });
+        }
+        let pegs: Vec<u8> = cells.values.iter().map(|&p| p as u8).collect();
+        Hanoi::new(&pegs)
+    }
+}
+
+impl fmt::Display for Hanoi {
+    /// The start placement, as [`FromStr`] reads it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for disk in 0..self.n {
+            if disk > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{}", self.start.peg(disk))?;
+        }
+        Ok(())
+    }
+}
+
+impl SearchProblem for Hanoi {
+    type State = Towers;
+    type Move = Shift;
+    type Cost = u32;
+
+    fn start(&self) -> Towers {
+        self.start
+    }
+
+    fn is_goal(&self, towers: &Towers) -> bool {
+        towers.pegs == self.goal()
+    }
+
+    fn moves(&self, towers: &Towers, moves: &mut MoveBuffer<Shift, u32>) {
+        let tops = self.tops(*towers);
+        for from in 0..PEGS {
+            if tops[from] == MAX_DISKS {
+                continue;
+            }
+            for to in 0..PEGS {
+                if to != from && tops[to] > tops[from] {
+                    let shift = Shift {
+                        from: from as u8,
+                        to: to as u8,
+                    };
+                    moves.push((shift, 1));
+                }
+            }
+        }
+    }
+
+    fn apply(&self, towers: &mut Towers, shift: Shift) {
+        let disk = self.tops(*towers)[usize::from(shift.from) % PEGS];
+        if disk < self.n {
+            let field = 3u64 << (2 * disk);
+            towers.pegs = (towers.pegs & !field) | (u64::from(shift.to & 3) << (2 * disk));
+        }
+    }
+
+    /// The disk goes back.
+    fn inverse(&self, shift: Shift) -> Option<Shift> {
+        Some(Shift {
+            from: shift.to,
+            to: shift.from,
+        })
+    }
+
+    fn heuristic(&self, towers: &Towers) -> u32 {
+        self.database
+            .as_ref()
+            .map_or(0, |database| database.value(towers.pegs, self.n))
+    }
+}
+
+/// The additive pattern database of the four-peg towers: the table of a group of `k` disks
+/// (`4^k` entries, a byte each), serving every group of `k` consecutive sizes. A placement of
+/// `n` disks splits into groups from the largest down: groups of `k`, the smallest disks
+/// left over making a last, smaller group, whose table is built too.
+#[derive(Clone, Debug)]
+pub struct HanoiDatabase {
+    group: usize,
+    /// The table of a group of `i` disks, for `i` in `1..=group`.
+    tables: Vec<Table>,
+}
+
+impl HanoiDatabase {
+    /// Builds the tables of groups of 1 to `group` disks (1 to 14; 4^14 entries is 268 MB).
+    pub fn build(group: usize) -> Result<Self, PdbError> {
+        if !(1..=14).contains(&group) {
+            return Err(PdbError::InvalidPattern(format!(
+                "groups of {group} disks: the tables take groups of 1 to 14"
+            )));
+        }
+        let tables = (1..=group)
+            .map(|disks| {
+                build_table(&Group { disks }).map(|table| Table::new(table, Some(Packing::Bytes)))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(HanoiDatabase { group, tables })
+    }
+
+    /// The largest group.
+    pub fn group(&self) -> usize {
+        self.group
+    }
+
+    /// The sum over the groups of `n` disks placed as in `pegs` (two bits a disk).
+    #[inline]
+    pub fn value(&self, pegs: u64, n: usize) -> u32 {
+        let mut total = 0;
+        let mut high = n;
+        while high > 0 {
+            let disks = high.min(self.group);
+            let low = high - disks;
+            let placement = (pegs >> (2 * low)) & ((1u64 << (2 * disks)) - 1);
+            total += u32::from(self.tables[disks - 1].get(placement as usize));
+            high = low;
+        }
+        total
+    }
+
+    /// The table of a group of `disks` disks, indexed by their pegs (two bits a disk,
+    /// smallest lowest).
+    pub fn table(&self, disks: usize) -> Option<&Table> {
+        disks.checked_sub(1).and_then(|i| self.tables.get(i))
+    }
+}
+
+/// The abstract space of a group of disks alone: a block per placement.
+struct Group {
+    disks: usize,
+}
+
+impl AbstractSpace for Group {
+    /// The placement being expanded and the top disk of each peg.
+    type Scratch = (usize, [usize; PEGS]);
+
+    fn blocks(&self) -> usize {
+        1 << (2 * self.disks)
+    }
+
+    fn goals(&self) -> Vec<(usize, usize)> {
+        vec![((spread(self.disks) * u64::from(GOAL_PEG)) as usize, 0)]
+    }
+
+    fn scratch(&self) -> Self::Scratch {
+        (0, [MAX_DISKS; PEGS])
+    }
+
+    fn enter(&self, block: usize, (placement, tops): &mut Self::Scratch) {
+        *placement = block;
+        *tops = [MAX_DISKS; PEGS];
+        for disk in (0..self.disks).rev() {
+            tops[(block >> (2 * disk)) & 3] = disk;
+        }
+    }
+
+    /// Every move can be undone by a move, so the predecessors are the successors.
+    fn expand(
+        &self,
+        (placement, tops): &mut Self::Scratch,
+        _slot: usize,
+        mut visit: impl FnMut(Neighbour),
+    ) -> Result<(), PdbError> {
+        for (from, &disk) in tops.iter().enumerate() {
+            if disk == MAX_DISKS {
+                continue;
+            }
+            for (to, &top) in tops.iter().enumerate() {
+                if to != from && top > disk {
+                    let block = (*placement & !(3 << (2 * disk))) | to << (2 * disk);
+                    visit(Neighbour::Counted { block, slot: 0 });
+                }
+            }
+        }
+        Ok(())
+    }
+}
