@@ -13,7 +13,9 @@
 # docs (the way the trait's docs teach: heuristic_after and fixed_moves), plain (heuristic and
 # inverse only: the engine makes every child), closures (the pathfinding-style port through
 # closures::FnProblem; on TopSpin it also skips states already on the path, so its node count
-# differs).
+# differs), shipped (the crate's own informed::puzzles::Pancake, the same search; on TopSpin
+# the shipped puzzle with its pattern database, whose build is in its time and instructions,
+# and whose node count is its own).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 puzzle=${1:?usage: benches/compare_own.sh pancake|topspin [--callgrind]}
@@ -39,7 +41,7 @@ for size in $sizes; do
   IFS=: read -r n count sample <<< "$size"
   "$bin" --generate "$n" "$count" "$n" > "$work/p$n.txt"
   declare -A ms nodes
-  for name in c++ c++apply docs plain closures; do
+  for name in c++ c++apply docs plain closures shipped; do
     case $name in
       c++) cmd=("$work/$puzzle" predict) ;;
       c++apply) cmd=("$work/$puzzle" apply) ;;
@@ -51,7 +53,7 @@ for size in $sizes; do
     nodes[$name]=$(awk '{ s += $3 } END { print s }' "$work/out")
   done
   echo "$puzzle n = $n, $count instances, median of $runs runs"
-  for name in c++ c++apply docs plain closures; do
+  for name in c++ c++apply docs plain closures shipped; do
     base=c++; [ "$name" = plain ] || [ "$name" = c++apply ] && base=c++apply
     [ "$name" = c++apply ] && base=c++
     printf '  %-9s %6s ms  nodes %10s  ratio to %-8s %s\n' "$name" "${ms[$name]}" "${nodes[$name]}" \
@@ -59,7 +61,7 @@ for size in $sizes; do
   done
   if [ "$mode" = --callgrind ]; then
     head -"$sample" "$work/p$n.txt" > "$work/s$n.txt"
-    for name in c++ c++apply docs plain closures; do
+    for name in c++ c++apply docs plain closures shipped; do
       case $name in
         c++) cmd=("$work/$puzzle" predict) ;;
         c++apply) cmd=("$work/$puzzle" apply) ;;

@@ -1,5 +1,8 @@
 //! Pattern database builds: the sliding-tile tables (the 15-puzzle's 5-5-5 and 6-6-3
-//! partitions) and the tables of the shipped permutation domains, each built whole in memory.
+//! partitions, by the sliding-tile builder, and one 5-tile pattern by the generic
+//! `PieceDatabase` over the puzzle's own moves, to show what the specialised space saves), and
+//! the tables of the shipped domains (pancake and TopSpin through `PieceDatabase`, Hanoi
+//! through its own `AbstractSpace`), each built whole in memory.
 //!
 //! ```text
 //! cargo bench --bench pdb [-- ROUNDS [FILTER]]      (default 3, every database)
@@ -11,8 +14,13 @@
 
 use std::time::{Duration, Instant};
 
-use informed::heuristics::pattern_database::{PatternDatabase, PARTITION_555, PARTITION_663};
-use informed::puzzles::sliding_tile;
+use informed::heuristics::pattern_database::{
+    Combine, PatternDatabase, PatternPieces, PieceDatabase, Pieces, PARTITION_555, PARTITION_663,
+};
+use informed::puzzles::hanoi::HanoiDatabase;
+use informed::puzzles::topspin::TopSpinDatabase;
+use informed::puzzles::{sliding_tile, Pancake, SlidingPuzzle};
+use informed::SearchProblem;
 
 fn median(mut times: Vec<Duration>) -> Duration {
     times.sort();
@@ -60,6 +68,58 @@ fn main() {
             let pdb = PatternDatabase::build(4, 4, &goal, partition, false)
                 .expect("the 15-puzzle partitions build");
             pdb.tables().flat_map(<[u8]>::to_vec).collect()
+        });
+    }
+    let unpacked = |database: &PieceDatabase| -> Vec<u8> {
+        database
+            .tables()
+            .flat_map(|table| (0..table.len()).map(|i| table.get(i)))
+            .collect()
+    };
+    if wanted("15-puzzle 5 generic") {
+        let puzzle = SlidingPuzzle::<16>::new(4, 4, &goal, &goal).expect("the goal is solvable");
+        row("15-puzzle 5 generic", rounds, || {
+            let pattern = PatternPieces {
+                counted: PARTITION_555[0],
+                free: &[0],
+            };
+            let db = PieceDatabase::build(&puzzle, &[puzzle.start()], &[pattern], Combine::Max)
+                .expect("a 5-tile pattern builds");
+            unpacked(&db)
+        });
+        row("15-puzzle 5 sliding", rounds, || {
+            let pdb = PatternDatabase::build(4, 4, &goal, &PARTITION_555[..1], false)
+                .expect("a 5-tile pattern builds");
+            pdb.tables().flat_map(<[u8]>::to_vec).collect()
+        });
+    }
+    if wanted("pancake 12 6") {
+        let sorted: Vec<u8> = (0..12).collect();
+        let puzzle = Pancake::new(&sorted).expect("twelve pancakes");
+        debug_assert_eq!(puzzle.positions(), 12);
+        row("pancake 12 6", rounds, || {
+            let pattern = PatternPieces::counted(&[0, 1, 2, 3, 4, 5]);
+            let db =
+                PieceDatabase::build(&puzzle, &[puzzle.goal_state()], &[pattern], Combine::Max)
+                    .expect("a 6-pancake pattern builds");
+            unpacked(&db)
+        });
+    }
+    if wanted("topspin 14 4 6") {
+        row("topspin 14 4 6", rounds, || {
+            let db = TopSpinDatabase::build(14, 4, 6).expect("a 6-token pattern builds");
+            unpacked(db.database())
+        });
+    }
+    if wanted("hanoi 12") {
+        row("hanoi 12", rounds, || {
+            let db = HanoiDatabase::build(12).expect("groups up to 12 build");
+            (1..=12)
+                .flat_map(|disks| {
+                    let table = db.table(disks).expect("every group size has a table");
+                    table.as_bytes().to_vec()
+                })
+                .collect()
         });
     }
 }
