@@ -39,6 +39,7 @@ pub mod grid;
 pub mod hanoi;
 pub mod pancake;
 pub mod rotation_game;
+pub mod rubiks_cube;
 pub mod sliding_tile;
 mod text;
 pub mod topspin;

@@ -373,8 +373,25 @@ fn hanoi_takes_the_frame_stewart_numbers_and_names_a_bad_line() {
     assert_eq!(out.status, Some(2), "{}", out.stderr);
 }
 
+/// The Rubik's cube example without its databases (20 s and 87 MB to build: the README's
+/// command runs it): scrambles generated in the search's move order, and bad flags refused.
+#[test]
+fn rubiks_cube_generates_scrambles_and_refuses_bad_flags() {
+    let out = run("rubiks_cube", &["--generate", "14", "3", "7"], "");
+    assert_eq!(out.status, Some(0), "{}", out.stderr);
+    assert_eq!(out.stdout.lines().count(), 3);
+    for line in out.stdout.lines() {
+        let moves = informed::puzzles::rubiks_cube::parse_moves(line).unwrap();
+        assert_eq!(moves.len(), 14, "{line}");
+        assert!(moves.windows(2).all(|w| w[0].face != w[1].face), "{line}");
+    }
+    let out = run("rubiks_cube", &["--metric", "ftm"], "");
+    assert_eq!(out.status, Some(2));
+    assert!(out.stderr.contains("htm or qtm"), "{}", out.stderr);
+}
+
 /// Every example, with words its help must hold.
-const EXAMPLES: [(&str, &[&str]); 12] = [
+const EXAMPLES: [(&str, &[&str]); 13] = [
     ("eight_puzzle", &["--goal", "--show", "x for the blank"]),
     ("eight_puzzle_path", &["--show", "u, d, l, r"]),
     ("fifteen_puzzle", &["--show", "whole lines", "x"]),
@@ -403,6 +420,10 @@ const EXAMPLES: [(&str, &[&str]); 12] = [
         &["--style", "shipped", "--generate N COUNT SEED", "odd size"],
     ),
     ("hanoi", &["--disks", "--group", "--stdin", "Frame-Stewart"]),
+    (
+        "rubiks_cube",
+        &["--metric", "--pdb-cache", "--generate", "Singmaster"],
+    ),
     ("port_from_pathfinding", &["knight"]),
     ("stop_latency", &["cancellation"]),
     ("vs_pathfinding", &["MAP_DIR", "astar", "bfs", "idastar"]),

@@ -27,5 +27,6 @@ mod properties;
 mod rbfs;
 mod reliability;
 mod rotation_game;
+mod rubiks_cube;
 mod sliding_tile;
 mod topspin;

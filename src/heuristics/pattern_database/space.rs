@@ -50,6 +50,14 @@ pub trait AbstractSpace {
         1
     }
 
+    /// Whether the table keeps an entry for every state (`block * slots + slot`) rather than
+    /// the least over each block's slots. Defaults to `false`: slots are what a pattern keeps
+    /// but does not count (the blank), and a lookup knows only the block. A space that puts
+    /// part of its own coordinates in the slots (the cube's twists) keeps them.
+    fn entry_per_slot(&self) -> bool {
+        false
+    }
+
     /// The goal states, each as (block, slot), at distance zero.
     fn goals(&self) -> Vec<(usize, usize)>;
 
@@ -71,7 +79,9 @@ pub trait AbstractSpace {
 }
 
 /// The table of an abstract space: for every block, the fewest counted moves from any of its
-/// states to a goal, or 255 where no goal is reached (the state it stands for is unsolvable).
+/// states to a goal, or 255 where no goal is reached (the state it stands for is unsolvable);
+/// for every state instead when the space keeps an [entry per
+/// slot](AbstractSpace::entry_per_slot).
 ///
 /// The search goes layer by layer. Each layer is one sweep, in order, over the blocks that
 /// hold states of the current distance (a bit per block marks them), so the states of a block
@@ -148,7 +158,7 @@ pub fn build_table<S: AbstractSpace>(space: &S) -> Result<Vec<u8>, PdbError> {
             .filter(|&d| d < UNSEEN - 1)
             .ok_or(PdbError::TooDeep)?;
     }
-    if slots == 1 {
+    if slots == 1 || space.entry_per_slot() {
         return Ok(cost);
     }
     Ok(cost

@@ -122,9 +122,11 @@ impl Table {
     }
 
     /// Writes the table: header (magic, version, `kind`, `key`, packing, entries), the stored
-    /// bytes, then the checksum of both. Written to a temporary file and renamed, so a reader
+    /// bytes, then the checksum of both. `kind` and `key` name what the table was built for
+    /// (the puzzle, its size, the pattern); [`read`](Self::read) takes the file back only for
+    /// the same. Written to a temporary file and renamed, so a reader
     /// never sees half a file.
-    pub(super) fn write(&self, path: &Path, kind: &str, key: &[u8]) -> Result<(), PdbError> {
+    pub fn write(&self, path: &Path, kind: &str, key: &[u8]) -> Result<(), PdbError> {
         let mut bytes = header(kind, key, self.packing, self.entries);
         bytes.extend_from_slice(&self.bytes);
         let sum = checksum(&bytes);
@@ -139,13 +141,9 @@ impl Table {
     }
 
     /// Reads a table written by [`write`](Self::write), checking that it is for this `kind`
-    /// and `key`, has `entries` entries, and is intact.
-    pub(super) fn read(
-        path: &Path,
-        kind: &str,
-        key: &[u8],
-        entries: usize,
-    ) -> Result<Self, PdbError> {
+    /// and `key`, has `entries` entries, and is intact: a [`PdbError::BadFile`] says what
+    /// does not match, a [`PdbError::Io`] that the file could not be read (not there, say).
+    pub fn read(path: &Path, kind: &str, key: &[u8], entries: usize) -> Result<Self, PdbError> {
         let bytes = std::fs::read(path).map_err(|error| PdbError::Io {
             path: path.to_path_buf(),
             error,

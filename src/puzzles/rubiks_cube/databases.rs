@@ -1,0 +1,479 @@
+//! Korf's pattern databases of the cube, and the 2×2×2 cube's whole space, as abstract spaces
+//! over Kociemba's coordinates.
+
+use std::path::Path;
+use std::time::Instant;
+
+use super::{move_cubes, Cube, Metric, CORNERS, EDGES, SOLVED};
+use crate::heuristics::pattern_database::{
+    build_table, AbstractSpace, BuildReport, Neighbour, Packing, PdbError, Table,
+};
+use crate::permutation::{rank_partial_valid, unrank_into, unrank_partial};
+
+/// Corner permutations, `8!`.
+const CORNER_PERMUTATIONS: usize = 40_320;
+/// Corner twists, `3^7` (the eighth follows from the others).
+const CORNER_TWISTS: usize = 2_187;
+/// Placements of six edges, `12! / 6!`.
+const EDGE_PLACEMENTS: usize = 665_280;
+/// Flips of six edges, `2^6`.
+const EDGE_FLIPS: usize = 64;
+
+/// The moves of a metric, by [`Turn::index`](super::Turn::index), on the faces given.
+fn move_indices(metric: Metric, faces: &[usize]) -> Vec<usize> {
+    faces
+        .iter()
+        .flat_map(|&face| {
+            let quarters: &[usize] = match metric {
+                Metric::HalfTurn => &[1, 2, 3],
+                Metric::QuarterTurn => &[1, 3],
+            };
+            quarters.iter().map(move |&q| 3 * face + q - 1)
+        })
+        .collect()
+}
+
+/// The lexicographic rank of a permutation of `0..8`.
+#[inline]
+fn rank_corners(cp: [u8; CORNERS]) -> usize {
+    let mut rank = 0;
+    for i in 0..CORNERS {
+        let smaller_after = cp[i + 1..].iter().filter(|&&later| later < cp[i]).count();
+        rank = rank * (CORNERS - i) + smaller_after;
+    }
+    rank
+}
+
+/// The twist coordinate: the first seven twists in base 3.
+#[inline]
+fn twist(co: [u8; CORNERS]) -> usize {
+    co[..7].iter().fold(0, |t, &c| t * 3 + usize::from(c))
+}
+
+/// The twists of a coordinate, the eighth making the sum a multiple of 3.
+fn twists(mut coordinate: usize) -> [u8; CORNERS] {
+    let mut co = [0u8; CORNERS];
+    for i in (0..7).rev() {
+        co[i] = (coordinate % 3) as u8;
+        coordinate /= 3;
+    }
+    co[7] = ((3 - co[..7].iter().map(|&c| u32::from(c)).sum::<u32>() % 3) % 3) as u8;
+    co
+}
+
+/// The corners: a block per permutation, a slot per twist. The twist after a move depends on
+/// the twist alone (Kociemba's coordinate), so a table gives it; the permutation after each
+/// move is worked out once a block.
+struct Corners {
+    moves: Vec<usize>,
+    cubes: [Cube; 18],
+    /// The twist after each move, `CORNER_TWISTS` rows of 18.
+    twist_after: Vec<u16>,
+}
+
+impl Corners {
+    fn new(metric: Metric, faces: &[usize]) -> Self {
+        let cubes = move_cubes();
+        let mut twist_after = vec![0u16; CORNER_TWISTS * 18];
+        for t in 0..CORNER_TWISTS {
+            let cube = Cube {
+                co: twists(t),
+                ..SOLVED
+            };
+            for (m, turn) in cubes.iter().enumerate() {
+                twist_after[t * 18 + m] = twist(cube.then(turn).co) as u16;
+            }
+        }
+        Corners {
+            moves: move_indices(metric, faces),
+            cubes,
+            twist_after,
+        }
+    }
+}
+
+impl AbstractSpace for Corners {
+    /// The block after each move.
+    type Scratch = [usize; 18];
+
+    fn blocks(&self) -> usize {
+        CORNER_PERMUTATIONS
+    }
+
+    fn slots(&self) -> usize {
+        CORNER_TWISTS
+    }
+
+    fn entry_per_slot(&self) -> bool {
+        true
+    }
+
+    fn goals(&self) -> Vec<(usize, usize)> {
+        vec![(0, 0)]
+    }
+
+    fn scratch(&self) -> [usize; 18] {
+        [0; 18]
+    }
+
+    fn enter(&self, block: usize, after: &mut [usize; 18]) {
+        let mut cube = SOLVED;
+        let _ = unrank_into(block as u64, &mut cube.cp);
+        for &m in &self.moves {
+            after[m] = rank_corners(cube.then(&self.cubes[m]).cp);
+        }
+    }
+
+    /// Every move's inverse is a move of the set, so the predecessors are the successors.
+    #[inline]
+    fn expand(
+        &self,
+        after: &mut [usize; 18],
+        slot: usize,
+        mut visit: impl FnMut(Neighbour),
+    ) -> Result<(), PdbError> {
+        for &m in &self.moves {
+            visit(Neighbour::Counted {
+                block: after[m],
+                slot: usize::from(self.twist_after[slot * 18 + m]),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// A group of edges (six in Korf's databases; `6 * group` to `6 * group + 5`): a block per
+/// placement (where each of them is, ranked by
+/// [`rank_partial`](crate::permutation::rank_partial)), a slot per flip (a bit an edge). The
+/// flips after a move are the flips before it with a mask of the block's, so both are worked
+/// out once a block.
+struct Edges {
+    members: Vec<u8>,
+    blocks: usize,
+    moves: Vec<usize>,
+    /// For each move, the position each position's edge goes to.
+    goes_to: [[u8; EDGES]; 18],
+    /// For each move, the flip it gives the edge arriving at each position.
+    flip: [[u8; EDGES]; 18],
+}
+
+impl Edges {
+    fn new(metric: Metric, group: usize) -> Self {
+        Self::of(GROUPS[group].to_vec(), metric)
+    }
+
+    /// The space of these edges (one to six of them).
+    fn of(edges: Vec<u8>, metric: Metric) -> Self {
+        let cubes = move_cubes();
+        let mut goes_to = [[0u8; EDGES]; 18];
+        let mut flip = [[0u8; EDGES]; 18];
+        for (m, cube) in cubes.iter().enumerate() {
+            for i in 0..EDGES {
+                // The edge at `cube.ep[i]` arrives at `i`.
+                goes_to[m][usize::from(cube.ep[i])] = i as u8;
+                flip[m][i] = cube.eo[i];
+            }
+        }
+        Edges {
+            blocks: crate::permutation::partial_count(EDGES, edges.len()).unwrap_or(0) as usize,
+            members: edges,
+            moves: move_indices(metric, &[0, 1, 2, 3, 4, 5]),
+            goes_to,
+            flip,
+        }
+    }
+}
+
+impl AbstractSpace for Edges {
+    /// The block after each move and the flips it adds.
+    type Scratch = ([usize; 18], [u8; 18]);
+
+    fn blocks(&self) -> usize {
+        self.blocks
+    }
+
+    fn slots(&self) -> usize {
+        1 << self.members.len()
+    }
+
+    fn entry_per_slot(&self) -> bool {
+        true
+    }
+
+    fn goals(&self) -> Vec<(usize, usize)> {
+        vec![(rank_partial_valid(&self.members, EDGES) as usize, 0)]
+    }
+
+    fn scratch(&self) -> Self::Scratch {
+        ([0; 18], [0; 18])
+    }
+
+    fn enter(&self, block: usize, (after, flips): &mut Self::Scratch) {
+        let k = self.members.len();
+        let mut at = [0u8; 6];
+        let _ = unrank_partial(block as u64, EDGES, &mut at[..k]);
+        for &m in &self.moves {
+            let mut next = [0u8; 6];
+            let mut mask = 0u8;
+            for (j, &position) in at[..k].iter().enumerate() {
+                next[j] = self.goes_to[m][usize::from(position)];
+                mask |= self.flip[m][usize::from(next[j])] << j;
+            }
+            after[m] = rank_partial_valid(&next[..k], EDGES) as usize;
+            flips[m] = mask;
+        }
+    }
+
+    #[inline]
+    fn expand(
+        &self,
+        (after, flips): &mut Self::Scratch,
+        slot: usize,
+        mut visit: impl FnMut(Neighbour),
+    ) -> Result<(), PdbError> {
+        for &m in &self.moves {
+            visit(Neighbour::Counted {
+                block: after[m],
+                slot: slot ^ usize::from(flips[m]),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The number of 2×2×2 cube positions at each distance from solved, in `metric`: the corners
+/// of the big cube turned by U, R and F only (the DBL corner stays home, which fixes the
+/// small cube's orientation in space). 3,674,160 positions; 11 moves at most in the
+/// half-turn metric, 14 in the quarter-turn metric.
+pub fn pocket_cube_distances(metric: Metric) -> Result<Vec<u64>, PdbError> {
+    let table = build_table(&Corners::new(metric, &[0, 1, 2]))?;
+    let mut counts = Vec::new();
+    for &distance in table.iter().filter(|&&d| d != u8::MAX) {
+        let d = usize::from(distance);
+        if counts.len() <= d {
+            counts.resize(d + 1, 0);
+        }
+        counts[d] += 1;
+    }
+    Ok(counts)
+}
+
+/// Korf's heuristic for the cube: the largest of the corners' database (88,179,840 entries)
+/// and two databases of six edges (42,577,920 entries each), four bits an entry (the
+/// distances fit: at most 11 for the corners in the half-turn metric). 86.7 MB in all.
+#[derive(Clone, Debug)]
+pub struct KorfDatabase {
+    metric: Metric,
+    corners: Table,
+    edges: [Table; 2],
+}
+
+impl KorfDatabase {
+    /// Builds the three tables in memory (seconds to a minute; 174 MB while building).
+    pub fn build(metric: Metric) -> Result<Self, PdbError> {
+        Self::load_or_build_in(metric, None).map(|(database, _)| database)
+    }
+
+    /// Like [`build`](Self::build), but kept in `cache_dir`: each table is read from there
+    /// when a valid file for it is there, and otherwise built and written. A damaged or
+    /// mismatched file is rebuilt and replaced, and named in the report.
+    pub fn load_or_build(
+        metric: Metric,
+        cache_dir: &Path,
+    ) -> Result<(Self, BuildReport), PdbError> {
+        std::fs::create_dir_all(cache_dir).map_err(|error| PdbError::Io {
+            path: cache_dir.to_path_buf(),
+            error,
+        })?;
+        Self::load_or_build_in(metric, Some(cache_dir))
+    }
+
+    fn load_or_build_in(
+        metric: Metric,
+        cache_dir: Option<&Path>,
+    ) -> Result<(Self, BuildReport), PdbError> {
+        let mut report = BuildReport::default();
+        let key = [match metric {
+            Metric::HalfTurn => b'h',
+            Metric::QuarterTurn => b'q',
+        }];
+        let mut table =
+            |name: &str, entries: usize, build: &dyn Fn() -> Result<Vec<u8>, PdbError>| {
+                let path = cache_dir
+                    .map(|dir| dir.join(format!("pdb-rubik-{name}-{}.bin", key[0] as char)));
+                let kind = format!("rubik-{name}");
+                if let Some(path) = &path {
+                    let started = Instant::now();
+                    match Table::read(path, &kind, &key, entries) {
+                        Ok(table) => {
+                            report.io_time += started.elapsed();
+                            report.loaded += 1;
+                            return Ok(table);
+                        }
+                        Err(PdbError::Io { error, .. })
+                            if error.kind() == std::io::ErrorKind::NotFound => {}
+                        Err(rejected) => report.rejected.push(rejected.to_string()),
+                    }
+                }
+                let started = Instant::now();
+                let table = Table::new(build()?, Some(Packing::Nibbles));
+                report.build_time += started.elapsed();
+                report.built += 1;
+                if let Some(path) = &path {
+                    let started = Instant::now();
+                    table.write(path, &kind, &key)?;
+                    report.io_time += started.elapsed();
+                }
+                Ok::<Table, PdbError>(table)
+            };
+        let corners = table("corners", CORNER_PERMUTATIONS * CORNER_TWISTS, &|| {
+            build_table(&Corners::new(metric, &[0, 1, 2, 3, 4, 5]))
+        })?;
+        let edges = [
+            table("edges0", EDGE_PLACEMENTS * EDGE_FLIPS, &|| {
+                build_table(&Edges::new(metric, 0))
+            })?,
+            table("edges1", EDGE_PLACEMENTS * EDGE_FLIPS, &|| {
+                build_table(&Edges::new(metric, 1))
+            })?,
+        ];
+        let database = KorfDatabase {
+            metric,
+            corners,
+            edges,
+        };
+        report.bytes = database.memory_bytes();
+        Ok((database, report))
+    }
+
+    /// The metric the tables count.
+    pub fn metric(&self) -> Metric {
+        self.metric
+    }
+
+    /// The tables: the corners, edges 0–5, edges 6–11.
+    pub fn tables(&self) -> impl Iterator<Item = &Table> + '_ {
+        core::iter::once(&self.corners).chain(&self.edges)
+    }
+
+    /// The bytes the tables take.
+    pub fn memory_bytes(&self) -> usize {
+        self.corners.memory_bytes() + self.edges.iter().map(Table::memory_bytes).sum::<usize>()
+    }
+
+    /// The entries of a cube: corners, edges 0–5, edges 6–11.
+    pub fn entries(&self, cube: &Cube) -> [u32; 3] {
+        let corners = rank_corners(cube.cp) * CORNER_TWISTS + twist(cube.co);
+        let mut position = [0u8; EDGES];
+        for (i, &edge) in cube.ep.iter().enumerate() {
+            position[usize::from(edge) % EDGES] = i as u8;
+        }
+        [
+            u32::from(self.corners.get(corners)),
+            u32::from(self.edges[0].get(edge_index(cube, &position, &GROUPS[0]))),
+            u32::from(self.edges[1].get(edge_index(cube, &position, &GROUPS[1]))),
+        ]
+    }
+
+    /// The heuristic: the largest entry.
+    #[inline]
+    pub fn value(&self, cube: &Cube) -> u32 {
+        self.entries(cube).into_iter().max().unwrap_or(0)
+    }
+}
+
+/// Korf's two groups of edges.
+const GROUPS: [[u8; 6]; 2] = [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11]];
+
+/// The index of a group of edges in its table ([`Edges`]): the rank of their positions, then
+/// their flips; `position` has the position of every edge.
+#[inline]
+fn edge_index(cube: &Cube, position: &[u8; EDGES], edges: &[u8]) -> usize {
+    let mut at = [0u8; 6];
+    let mut flips = 0;
+    for (j, &edge) in edges.iter().enumerate().take(6) {
+        at[j] = position[usize::from(edge) % EDGES];
+        flips |= usize::from(cube.eo[usize::from(at[j]) % EDGES]) << j;
+    }
+    (rank_partial_valid(&at[..edges.len().min(6)], EDGES) as usize) << edges.len().min(6) | flips
+}
+
+/// The sizes, checked against the counts they come from.
+const _: () = {
+    assert!(CORNER_PERMUTATIONS == 40_320 && EDGE_PLACEMENTS == 665_280);
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::permutation::partial_count;
+
+    #[test]
+    fn coordinates_round_trip() {
+        for t in [0, 1, 728, 2186] {
+            assert_eq!(twist(twists(t)), t);
+        }
+        let mut cp = [0u8; 8];
+        for rank in [0u64, 1, 5039, 40_319] {
+            unrank_into(rank, &mut cp).unwrap();
+            assert_eq!(rank_corners(cp) as u64, rank);
+        }
+        assert_eq!(partial_count(EDGES, 6), Some(EDGE_PLACEMENTS as u64));
+    }
+
+    /// Every cube within `depth` moves of solved, with its distance (breadth-first over whole
+    /// cubes, all 18 or 12 moves).
+    fn near(metric: Metric, depth: u32) -> Vec<(Cube, u32)> {
+        let cubes = move_cubes();
+        let moves = move_indices(metric, &[0, 1, 2, 3, 4, 5]);
+        let mut seen = hashbrown::HashMap::new();
+        seen.insert(SOLVED, 0u32);
+        let mut layer = vec![SOLVED];
+        for d in 1..=depth {
+            let mut next = Vec::new();
+            for cube in &layer {
+                for &m in &moves {
+                    let child = cube.then(&cubes[m]);
+                    if !seen.contains_key(&child) {
+                        seen.insert(child, d);
+                        next.push(child);
+                    }
+                }
+            }
+            layer = next;
+        }
+        seen.into_iter().collect()
+    }
+
+    /// Groups of four edges (the same space as Korf's six, smaller): every entry of a cube
+    /// within four moves is at most its distance, some equal it, and the counts of cubes at
+    /// each distance are the published ones.
+    #[test]
+    fn edge_tables_are_admissible_near_the_goal() {
+        for (metric, counts) in [
+            (Metric::HalfTurn, [1, 18, 243, 3240, 43239]),
+            (Metric::QuarterTurn, [1, 12, 114, 1068, 10011]),
+        ] {
+            let cubes = near(metric, 4);
+            for (d, &count) in counts.iter().enumerate() {
+                assert_eq!(cubes.iter().filter(|&&(_, x)| x == d as u32).count(), count);
+            }
+            for edges in [[0u8, 1, 2, 3], [4, 9, 10, 7]] {
+                let space = Edges::of(edges.to_vec(), metric);
+                let table = build_table(&space).unwrap();
+                assert_eq!(table.len(), 11_880 * 16);
+                let mut exact = 0;
+                for (cube, d) in &cubes {
+                    let mut position = [0u8; EDGES];
+                    for (i, &edge) in cube.ep.iter().enumerate() {
+                        position[usize::from(edge)] = i as u8;
+                    }
+                    let entry = u32::from(table[edge_index(cube, &position, &edges)]);
+                    assert!(entry <= *d, "{cube:?}: {entry} > {d}");
+                    exact += usize::from(entry == *d);
+                }
+                assert!(exact > 1000, "{exact}");
+            }
+        }
+    }
+}
