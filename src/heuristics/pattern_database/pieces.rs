@@ -2,12 +2,11 @@
 
 use core::fmt;
 use std::path::Path;
-use std::time::Instant;
 
 use hashbrown::HashSet;
 
 use super::space::{build_table, AbstractSpace, Neighbour};
-use super::table::{fnv1a, Table};
+use super::table::{fnv1a, CachedTable, Table};
 use super::{BuildReport, PdbError};
 use crate::cost::Cost;
 use crate::permutation::{partial_count, rank_partial_valid, unrank_partial};
@@ -420,35 +419,15 @@ impl PieceDatabase {
         for space in &spaces {
             let file = cache.map(|(name, dir)| {
                 let key = key(problem, goals, name, space);
-                let path = dir.join(format!("pdb-{}-{:016x}.bin", sanitized(name), fnv1a(&key)));
-                (path, key)
-            });
-            if let Some((path, key)) = &file {
-                let started = Instant::now();
-                match Table::read(path, KIND, key, space.blocks) {
-                    Ok(table) => {
-                        report.io_time += started.elapsed();
-                        report.loaded += 1;
-                        tabled.push(Tabled {
-                            counted: space.counted.clone(),
-                            table,
-                        });
-                        continue;
-                    }
-                    Err(PdbError::Io { error, .. })
-                        if error.kind() == std::io::ErrorKind::NotFound => {}
-                    Err(rejected) => report.rejected.push(rejected.to_string()),
+                CachedTable {
+                    path: dir.join(format!("pdb-{}-{:016x}.bin", sanitized(name), fnv1a(&key))),
+                    kind: KIND,
+                    key,
                 }
-            }
-            let started = Instant::now();
-            let table = Table::new(build_table(space)?, None);
-            report.build_time += started.elapsed();
-            report.built += 1;
-            if let Some((path, key)) = &file {
-                let started = Instant::now();
-                table.write(path, KIND, key)?;
-                report.io_time += started.elapsed();
-            }
+            });
+            let table = Table::load_or_build(file.as_ref(), space.blocks, &mut report, || {
+                Ok(Table::new(build_table(space)?, None))
+            })?;
             tabled.push(Tabled {
                 counted: space.counted.clone(),
                 table,

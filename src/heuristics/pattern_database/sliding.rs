@@ -3,13 +3,11 @@
 //! loaded from a cache directory.
 
 use core::fmt;
-use std::io;
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Instant;
 
 use super::space::{build_table, AbstractSpace, Neighbour};
-use super::table::{fnv1a, Packing, Table};
+use super::table::{fnv1a, CachedTable, Packing, Table};
 use super::{BuildReport, PdbError};
 use crate::heuristics::TileHeuristic;
 use crate::permutation::{partial_count, rank_partial_valid, unrank_partial};
@@ -154,35 +152,21 @@ impl<const N: usize> PatternDatabase<N> {
         };
         std::fs::create_dir_all(cache_dir).map_err(io_error(cache_dir))?;
         for pattern in &mut database.patterns {
-            let path = cache_dir.join(file_name(width, height, goal, &pattern.tiles));
-            let started = Instant::now();
-            let key = key(width, height, goal, &pattern.tiles);
+            let cache = CachedTable {
+                path: cache_dir.join(file_name(width, height, goal, &pattern.tiles)),
+                kind: KIND,
+                key: key(width, height, goal, &pattern.tiles),
+            };
             let entries = partial_count(N, pattern.tiles.len()).unwrap_or(0) as usize;
-            match Table::read(&path, KIND, &key, entries) {
-                Ok(table) if table.packing() == Packing::Bytes => {
-                    report.io_time += started.elapsed();
-                    report.loaded += 1;
-                    pattern.table = table.as_bytes().into();
-                    continue;
-                }
-                Ok(_) => report.rejected.push(format!(
-                    "{}: packed four bits an entry, not a byte",
-                    path.display()
-                )),
-                Err(PdbError::Io { error, .. }) if error.kind() == io::ErrorKind::NotFound => {}
-                Err(rejected) => report.rejected.push(rejected.to_string()),
-            }
-            let started = Instant::now();
-            let table = Table::new(
-                pattern_table(width, height, goal, &pattern.tiles)?,
-                Some(Packing::Bytes),
-            );
-            report.build_time += started.elapsed();
-            report.built += 1;
-            let started = Instant::now();
-            table.write(&path, KIND, &key)?;
-            report.io_time += started.elapsed();
-            pattern.table = table.as_bytes().into();
+            let table = Table::load_or_build(Some(&cache), entries, &mut report, || {
+                let distances = pattern_table(width, height, goal, &pattern.tiles)?;
+                Ok(Table::new(distances, Some(Packing::Bytes)))
+            })?;
+            // Lookups read a byte an entry; a file packed four bits an entry is unpacked.
+            pattern.table = match table.packing() {
+                Packing::Bytes => table.as_bytes().into(),
+                Packing::Nibbles => (0..table.len()).map(|i| table.get(i)).collect(),
+            };
         }
         report.bytes = database.memory_bytes();
         Ok((database, report))

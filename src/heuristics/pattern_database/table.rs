@@ -1,11 +1,13 @@
 //! A pattern database's table, a byte or four bits an entry, and its file: a header naming
 //! what it was built for, the entries, and a checksum.
 
+use std::io;
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Instant;
 
 use super::space::UNSEEN;
-use super::PdbError;
+use super::{BuildReport, PdbError};
 
 const MAGIC: &[u8; 13] = b"informed-pdb\n";
 /// Version 3: one format for every database, the header names its kind and packing.
@@ -184,6 +186,53 @@ impl Table {
             entries,
             bytes: stored.into(),
         })
+    }
+}
+
+/// Where a database keeps one of its tables: the file, and what its header names.
+#[derive(Clone, Debug)]
+pub struct CachedTable<'a> {
+    /// The file.
+    pub path: std::path::PathBuf,
+    /// The kind of table (`"rubik-corners"`).
+    pub kind: &'a str,
+    /// What it was built for, as bytes (the puzzle's size, the pattern).
+    pub key: Vec<u8>,
+}
+
+impl Table {
+    /// The table of `entries` entries kept at `cache`: read from its file if a valid one for
+    /// this kind and key is there, and otherwise made by `build`, then written there (with no
+    /// cache, just built). The report counts what was loaded and built and the time each took;
+    /// a file present but rejected (damaged, made for something else) is named in it.
+    pub fn load_or_build(
+        cache: Option<&CachedTable<'_>>,
+        entries: usize,
+        report: &mut BuildReport,
+        build: impl FnOnce() -> Result<Table, PdbError>,
+    ) -> Result<Table, PdbError> {
+        if let Some(cache) = cache {
+            let started = Instant::now();
+            match Table::read(&cache.path, cache.kind, &cache.key, entries) {
+                Ok(table) => {
+                    report.io_time += started.elapsed();
+                    report.loaded += 1;
+                    return Ok(table);
+                }
+                Err(PdbError::Io { error, .. }) if error.kind() == io::ErrorKind::NotFound => {}
+                Err(rejected) => report.rejected.push(rejected.to_string()),
+            }
+        }
+        let started = Instant::now();
+        let table = build()?;
+        report.build_time += started.elapsed();
+        report.built += 1;
+        if let Some(cache) = cache {
+            let started = Instant::now();
+            table.write(&cache.path, cache.kind, &cache.key)?;
+            report.io_time += started.elapsed();
+        }
+        Ok(table)
     }
 }
 

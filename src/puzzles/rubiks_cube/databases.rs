@@ -2,11 +2,10 @@
 //! over Kociemba's coordinates.
 
 use std::path::Path;
-use std::time::Instant;
 
 use super::{move_cubes, Cube, Metric, CORNERS, EDGES, SOLVED};
 use crate::heuristics::pattern_database::{
-    build_table, AbstractSpace, BuildReport, Neighbour, Packing, PdbError, Table,
+    build_table, AbstractSpace, BuildReport, CachedTable, Neighbour, Packing, PdbError, Table,
 };
 use crate::permutation::{rank_partial_valid, unrank_into, unrank_partial};
 
@@ -299,32 +298,15 @@ impl KorfDatabase {
         }];
         let mut table =
             |name: &str, entries: usize, build: &dyn Fn() -> Result<Vec<u8>, PdbError>| {
-                let path = cache_dir
-                    .map(|dir| dir.join(format!("pdb-rubik-{name}-{}.bin", key[0] as char)));
                 let kind = format!("rubik-{name}");
-                if let Some(path) = &path {
-                    let started = Instant::now();
-                    match Table::read(path, &kind, &key, entries) {
-                        Ok(table) => {
-                            report.io_time += started.elapsed();
-                            report.loaded += 1;
-                            return Ok(table);
-                        }
-                        Err(PdbError::Io { error, .. })
-                            if error.kind() == std::io::ErrorKind::NotFound => {}
-                        Err(rejected) => report.rejected.push(rejected.to_string()),
-                    }
-                }
-                let started = Instant::now();
-                let table = Table::new(build()?, Some(Packing::Nibbles));
-                report.build_time += started.elapsed();
-                report.built += 1;
-                if let Some(path) = &path {
-                    let started = Instant::now();
-                    table.write(path, &kind, &key)?;
-                    report.io_time += started.elapsed();
-                }
-                Ok::<Table, PdbError>(table)
+                let cache = cache_dir.map(|dir| CachedTable {
+                    path: dir.join(format!("pdb-rubik-{name}-{}.bin", key[0] as char)),
+                    kind: &kind,
+                    key: key.to_vec(),
+                });
+                Table::load_or_build(cache.as_ref(), entries, &mut report, || {
+                    Ok(Table::new(build()?, Some(Packing::Nibbles)))
+                })
             };
         let corners = table("corners", CORNER_PERMUTATIONS * CORNER_TWISTS, &|| {
             build_table(&Corners::new(metric, &[0, 1, 2, 3, 4, 5]))
