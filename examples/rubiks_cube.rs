@@ -22,14 +22,21 @@
 //! the half-turn metric).
 //!
 //! `--generate DEPTH COUNT SEED` prints COUNT random scrambles of DEPTH moves (no face turned
-//! twice running, nor opposite faces in the wrong order) and stops.
+//! twice running, nor opposite faces in the wrong order) and stops. `--check-admissible DEPTH`
+//! checks the databases instead: every cube within DEPTH moves of solved (breadth-first, all
+//! the metric's moves) must have a heuristic at most its distance; it prints the cubes and the
+//! largest heuristic at each distance, and exits 1 if one is over.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use informed::heuristics::pattern_database::Table;
-use informed::puzzles::rubiks_cube::{parse_moves, CubeError, KorfDatabase, Metric, RubiksCube};
+use std::collections::HashSet;
+
+use informed::puzzles::rubiks_cube::{
+    parse_moves, Cube, CubeError, KorfDatabase, Metric, RubiksCube, Turn, SOLVED,
+};
 use informed::{ida_star, replay, SearchProblem};
 
 #[allow(dead_code)]
@@ -52,6 +59,9 @@ Options:
                           target/informed-pdb; about 20 s to build, 87 MB)
   --generate DEPTH COUNT SEED
                           print COUNT random scrambles of DEPTH moves and stop
+  --check-admissible DEPTH
+                          check the heuristic against the distance of every
+                          cube within DEPTH moves, instead of solving
   -h, --help              this help
 ";
 
@@ -78,6 +88,46 @@ fn scramble(depth: usize, state: &mut u64) -> String {
         });
     }
     moves.join(" ")
+}
+
+/// Checks the heuristic against the breadth-first distance of every cube within `depth`
+/// moves of solved; prints `<distance> <cubes> <largest heuristic>` per distance.
+fn check_admissible(puzzle: &RubiksCube, depth: u32) -> bool {
+    let turns: Vec<Turn> = (0..6)
+        .flat_map(|face| {
+            let quarters: &[u8] = match puzzle.metric() {
+                Metric::HalfTurn => &[1, 2, 3],
+                Metric::QuarterTurn => &[1, 3],
+            };
+            quarters
+                .iter()
+                .map(move |&quarters| Turn { face, quarters })
+        })
+        .collect();
+    let mut seen: HashSet<Cube> = HashSet::from([SOLVED]);
+    let mut layer = vec![SOLVED];
+    let mut admissible = true;
+    for distance in 0..=depth {
+        let largest = layer
+            .iter()
+            .map(|cube| puzzle.with_start_cube(*cube))
+            .map(|start| start.heuristic(&start.start()))
+            .max()
+            .unwrap_or(0);
+        println!("{distance} {} {largest}", layer.len());
+        admissible &= largest <= distance;
+        let mut next = Vec::new();
+        for cube in &layer {
+            for &turn in &turns {
+                let child = puzzle.turned(cube, turn);
+                if seen.insert(child) {
+                    next.push(child);
+                }
+            }
+        }
+        layer = next;
+    }
+    admissible
 }
 
 /// The mean entry of a table.
@@ -139,6 +189,7 @@ fn main() -> ExitCode {
     let mut args = args::Args::new("rubiks_cube", HELP);
     let mut metric = Metric::HalfTurn;
     let mut cache = std::path::PathBuf::from("target/informed-pdb");
+    let mut check = None;
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--metric" => {
@@ -152,6 +203,7 @@ fn main() -> ExitCode {
                 }
             }
             "--pdb-cache" => cache = args.value("--pdb-cache", "a directory").into(),
+            "--check-admissible" => check = Some(args.number("--check-admissible", "a depth")),
             "--generate" => {
                 let depth: usize = args.number("--generate", "a depth");
                 let count: usize = args.number("--generate", "a count");
@@ -182,6 +234,17 @@ fn main() -> ExitCode {
         "rubiks_cube: mean entries (corners, edges 0-5, edges 6-11): {}",
         means.join(" ")
     );
+    if let Some(depth) = check {
+        let puzzle = RubiksCube::new(SOLVED, metric)
+            .with_database(&database)
+            .expect("the metric matches");
+        return if check_admissible(&puzzle, depth) {
+            ExitCode::SUCCESS
+        } else {
+            eprintln!("rubiks_cube: a heuristic exceeds its cube's distance");
+            ExitCode::FAILURE
+        };
+    }
     let mut out = io::stdout().lock();
     let mut status = ExitCode::SUCCESS;
     let (mut nodes, mut solved) = (0u64, 0usize);

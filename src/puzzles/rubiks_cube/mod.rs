@@ -298,6 +298,15 @@ impl RubiksCube {
         })
     }
 
+    /// The same puzzle (metric and database) from another cube.
+    #[must_use]
+    pub fn with_start_cube(&self, start: Cube) -> Self {
+        RubiksCube {
+            start,
+            ..self.clone()
+        }
+    }
+
     /// The metric.
     pub fn metric(&self) -> Metric {
         self.metric
