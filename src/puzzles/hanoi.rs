@@ -291,11 +291,12 @@ impl HanoiDatabase {
         self.group
     }
 
-    /// The sum over the groups of `n` disks placed as in `pegs` (two bits a disk).
+    /// The sum over the groups of `n` disks (at most 32; more count as 32) placed as in `pegs`
+    /// (two bits a disk).
     #[inline]
     pub fn value(&self, pegs: u64, n: usize) -> u32 {
         let mut total = 0;
-        let mut high = n;
+        let mut high = n.min(MAX_DISKS);
         while high > 0 {
             let disks = high.min(self.group);
             let low = high - disks;

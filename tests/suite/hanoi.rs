@@ -122,4 +122,7 @@ fn placements_read_from_text_and_bad_ones_are_errors() {
     assert!(Hanoi::new(&[0, 9]).is_err());
     let solved = Hanoi::new(&[3; 32]).unwrap();
     assert!(solved.is_goal(&solved.start()));
+    // A count past 32 disks is read as 32, never a shift out of range.
+    let database = HanoiDatabase::build(4).unwrap();
+    assert_eq!(database.value(u64::MAX, 1000), database.value(u64::MAX, 32));
 }
