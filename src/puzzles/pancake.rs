@@ -232,4 +232,9 @@ impl Pieces for Pancake {
     fn state_with_pieces(&self, pieces: &[u8]) -> Option<Stack> {
         self.stack(pieces).ok()
     }
+
+    /// A flip (a turn) moves whatever is at its places the same way in every state.
+    fn moves_permute_positions(&self) -> bool {
+        true
+    }
 }

@@ -310,6 +310,11 @@ impl Pieces for TopSpin {
     fn state_with_pieces(&self, pieces: &[u8]) -> Option<Ring> {
         self.ring(pieces).ok()
     }
+
+    /// A flip (a turn) moves whatever is at its places the same way in every state.
+    fn moves_permute_positions(&self) -> bool {
+        true
+    }
 }
 
 /// A pattern database of TopSpin: the tokens `0..p` of rings of `n` with a turnstile of `k`,

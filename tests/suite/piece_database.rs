@@ -149,6 +149,35 @@ fn what_a_piece_database_cannot_serve_is_an_error() {
     );
 }
 
+#[test]
+fn position_maps_give_the_tables_the_states_give() {
+    // The pancake's flips permute positions, so its databases build from each flip's map of
+    // positions; the same puzzle behind a wrapper that does not say so builds from states.
+    let puzzle = Pancake::new(&[3u8, 6, 0, 7, 2, 5, 1, 4]).unwrap();
+    let wrapped = Altered {
+        inner: puzzle.clone(),
+        cost: 1,
+        inverse: true,
+    };
+    let patterns = [
+        PatternPieces::counted(&[0, 1, 2, 3]),
+        PatternPieces {
+            counted: &[4, 5],
+            free: &[6, 7],
+        },
+    ];
+    let by_maps =
+        PieceDatabase::build(&puzzle, &[puzzle.goal_state()], &patterns, Combine::Max).unwrap();
+    let goal = wrapped.inner.goal_state();
+    let by_states = PieceDatabase::build(&wrapped, &[goal], &patterns, Combine::Max).unwrap();
+    for (a, b) in by_maps.tables().zip(by_states.tables()) {
+        let read = |t: &informed::heuristics::pattern_database::Table| -> Vec<u8> {
+            (0..t.len()).map(|i| t.get(i)).collect()
+        };
+        assert_eq!(read(a), read(b));
+    }
+}
+
 /// A space whose expansion strays out of it.
 struct Stray;
 
