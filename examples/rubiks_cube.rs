@@ -35,7 +35,7 @@ use informed::heuristics::pattern_database::Table;
 use std::collections::HashSet;
 
 use informed::puzzles::rubiks_cube::{
-    parse_moves, Cube, CubeError, KorfDatabase, Metric, RubiksCube, Turn, SOLVED,
+    parse_moves, Cube, CubeError, KorfDatabase, Metric, RubiksCube, SOLVED,
 };
 use informed::{ida_star, replay, SearchProblem};
 
@@ -93,17 +93,7 @@ fn scramble(depth: usize, state: &mut u64) -> String {
 /// Checks the heuristic against the breadth-first distance of every cube within `depth`
 /// moves of solved; prints `<distance> <cubes> <largest heuristic>` per distance.
 fn check_admissible(puzzle: &RubiksCube, depth: u32) -> bool {
-    let turns: Vec<Turn> = (0..6)
-        .flat_map(|face| {
-            let quarters: &[u8] = match puzzle.metric() {
-                Metric::HalfTurn => &[1, 2, 3],
-                Metric::QuarterTurn => &[1, 3],
-            };
-            quarters
-                .iter()
-                .map(move |&quarters| Turn { face, quarters })
-        })
-        .collect();
+    let turns = puzzle.metric().turns();
     let mut seen: HashSet<Cube> = HashSet::from([SOLVED]);
     let mut layer = vec![SOLVED];
     let mut admissible = true;

@@ -6,7 +6,7 @@
 
 use hashbrown::HashMap;
 use informed::puzzles::rubiks_cube::{
-    parse_moves, pocket_cube_distances, Cube, CubeError, Metric, RubiksCube, Turn, SOLVED,
+    parse_moves, pocket_cube_distances, Cube, CubeError, Metric, RubiksCube, SOLVED,
 };
 use informed::{ida_star, replay, SearchProblem};
 
@@ -60,17 +60,7 @@ fn ida_star_finds_the_breadth_first_distances() {
     for metric in [Metric::HalfTurn, Metric::QuarterTurn] {
         let puzzle = RubiksCube::new(SOLVED, metric);
         // Breadth-first over whole cubes to depth 3, with the puzzle's own turns.
-        let turns: Vec<Turn> = (0..6)
-            .flat_map(|face| {
-                let quarters: &[u8] = match metric {
-                    Metric::HalfTurn => &[1, 2, 3],
-                    Metric::QuarterTurn => &[1, 3],
-                };
-                quarters
-                    .iter()
-                    .map(move |&quarters| Turn { face, quarters })
-            })
-            .collect();
+        let turns = metric.turns();
         let mut distance: HashMap<Cube, u32> = HashMap::from([(SOLVED, 0)]);
         let mut layer = vec![SOLVED];
         for d in 1..=3 {

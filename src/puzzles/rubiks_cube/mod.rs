@@ -57,6 +57,23 @@ pub enum Metric {
     QuarterTurn,
 }
 
+impl Metric {
+    /// Every move of the metric, face by face (U, R, F, D, L, B), clockwise first.
+    pub fn turns(self) -> Vec<Turn> {
+        let quarters: &[u8] = match self {
+            Metric::HalfTurn => &[1, 2, 3],
+            Metric::QuarterTurn => &[1, 3],
+        };
+        (0..6)
+            .flat_map(|face| {
+                quarters
+                    .iter()
+                    .map(move |&quarters| Turn { face, quarters })
+            })
+            .collect()
+    }
+}
+
 /// A cube: where each cubie is and how it is turned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Cube {
