@@ -25,6 +25,7 @@ mod table;
 pub use pieces::{Combine, PatternPieces, PieceDatabase, PiecePattern, Pieces};
 pub use sliding::{PatternDatabase, PARTITION_555, PARTITION_663, PARTITION_78, QUICK_BYTES};
 pub use space::{build_table, AbstractSpace, Neighbour};
+pub(crate) use table::create_cache_dir;
 pub use table::{CachedTable, Packing, Table};
 
 /// Why a pattern database could not be built, saved or loaded.

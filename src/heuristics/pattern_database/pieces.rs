@@ -6,7 +6,7 @@ use std::path::Path;
 use hashbrown::HashSet;
 
 use super::space::{build_table, AbstractSpace, Neighbour};
-use super::table::{fnv1a, CachedTable, Table};
+use super::table::{create_cache_dir, fnv1a, CachedTable, Table};
 use super::{BuildReport, PdbError};
 use crate::cost::Cost;
 use crate::permutation::{partial_count, rank_partial_valid, unrank_partial};
@@ -113,6 +113,8 @@ impl<P: Pieces> fmt::Debug for PiecePattern<'_, P> {
 pub struct PieceScratch<P: SearchProblem> {
     /// The position of each counted piece.
     counted_at: Vec<u8>,
+    /// The same positions, one bit each.
+    occupied: u64,
     /// The positions no counted piece is on, in increasing order.
     open: Vec<u8>,
     /// The positions of the free pieces, as indices into `open`.
@@ -300,6 +302,7 @@ impl<P: Pieces> AbstractSpace for PiecePattern<'_, P> {
     fn scratch(&self) -> Self::Scratch {
         PieceScratch {
             counted_at: vec![0; self.counted.len()],
+            occupied: 0,
             open: Vec::with_capacity(self.positions),
             free_at: vec![0; self.free.len()],
             pieces: vec![0; self.positions],
@@ -311,6 +314,7 @@ impl<P: Pieces> AbstractSpace for PiecePattern<'_, P> {
     fn enter(&self, block: usize, scratch: &mut Self::Scratch) {
         let _ = unrank_partial(block as u64, self.positions, &mut scratch.counted_at);
         let occupied = scratch.counted_at.iter().fold(0u64, |m, &at| m | 1 << at);
+        scratch.occupied = occupied;
         scratch.open.clear();
         scratch
             .open
@@ -328,28 +332,16 @@ impl<P: Pieces> AbstractSpace for PiecePattern<'_, P> {
         let _ = unrank_partial(slot as u64, open, &mut scratch.free_at);
         if let Some(maps) = &self.maps {
             // Move the kept pieces by each move's map of positions.
-            let occupied = scratch.counted_at.iter().fold(0u64, |m, &at| m | 1 << at);
             for map in maps {
                 let mut position = [0u8; 64];
-                let mut moved_counted = false;
                 for (&piece, &at) in self.counted.iter().zip(&scratch.counted_at) {
-                    let to = map[usize::from(at)];
-                    moved_counted |= to != at;
-                    position[usize::from(piece)] = to;
+                    position[usize::from(piece)] = map[usize::from(at)];
                 }
                 for (&piece, &index) in self.free.iter().zip(&scratch.free_at) {
                     let at = scratch.open[usize::from(index)];
                     position[usize::from(piece)] = map[usize::from(at)];
                 }
-                if moved_counted {
-                    let (block, slot) = self.abstraction(&position);
-                    visit(Neighbour::Counted { block, slot });
-                } else {
-                    let next = self.slot(&position, occupied);
-                    if next != slot {
-                        visit(Neighbour::Free(next));
-                    }
-                }
+                self.visit_move(scratch, slot, &position, &mut visit);
             }
             return Ok(());
         }
@@ -386,23 +378,38 @@ impl<P: Pieces> AbstractSpace for PiecePattern<'_, P> {
                     scratch.after
                 ));
             };
-            let moved_counted = self
-                .counted
-                .iter()
-                .zip(&scratch.counted_at)
-                .any(|(&piece, &at)| position[usize::from(piece)] != at);
-            if moved_counted {
-                let (block, slot) = self.abstraction(&position);
-                visit(Neighbour::Counted { block, slot });
-            } else {
-                let occupied = scratch.counted_at.iter().fold(0u64, |m, &at| m | 1 << at);
-                let next = self.slot(&position, occupied);
-                if next != slot {
-                    visit(Neighbour::Free(next));
-                }
-            }
+            self.visit_move(scratch, slot, &position, &mut visit);
         }
         Ok(())
+    }
+}
+
+impl<P: Pieces> PiecePattern<'_, P> {
+    /// Visits the state a move leads to from `slot` of the block in `scratch`, the kept
+    /// pieces now at `position`: counted if it moved a counted piece, free if it moved only
+    /// free ones, nothing if it moved neither.
+    #[inline]
+    fn visit_move(
+        &self,
+        scratch: &PieceScratch<P>,
+        slot: usize,
+        position: &[u8; 64],
+        visit: &mut impl FnMut(Neighbour),
+    ) {
+        let moved_counted = self
+            .counted
+            .iter()
+            .zip(&scratch.counted_at)
+            .any(|(&piece, &at)| position[usize::from(piece)] != at);
+        if moved_counted {
+            let (block, slot) = self.abstraction(position);
+            visit(Neighbour::Counted { block, slot });
+        } else {
+            let next = self.slot(position, scratch.occupied);
+            if next != slot {
+                visit(Neighbour::Free(next));
+            }
+        }
     }
 }
 
@@ -411,6 +418,14 @@ impl<P: Pieces> AbstractSpace for PiecePattern<'_, P> {
 struct Tabled {
     counted: Vec<u8>,
     table: Table,
+}
+
+impl Tabled {
+    /// The entry with the counted pieces at these positions, on a puzzle of `n`.
+    #[inline]
+    fn entry(&self, positions: &[u8], n: usize) -> u32 {
+        u32::from(self.table.get(rank_partial_valid(positions, n) as usize))
+    }
 }
 
 /// A pattern database of a [`Pieces`] puzzle: one table per pattern, built from the problem's
@@ -467,10 +482,7 @@ impl PieceDatabase {
         name: &str,
         cache_dir: &Path,
     ) -> Result<(Self, BuildReport), PdbError> {
-        std::fs::create_dir_all(cache_dir).map_err(|error| PdbError::Io {
-            path: cache_dir.to_path_buf(),
-            error,
-        })?;
+        create_cache_dir(cache_dir)?;
         Self::load_or_build_in(problem, goals, patterns, combine, Some((name, cache_dir)))
     }
 
@@ -535,8 +547,7 @@ impl PieceDatabase {
             for (slot, &piece) in at.iter_mut().zip(&pattern.counted) {
                 *slot = position[usize::from(piece)];
             }
-            let rank = rank_partial_valid(&at[..pattern.counted.len()], self.positions);
-            let entry = u32::from(pattern.table.get(rank as usize));
+            let entry = pattern.entry(&at[..pattern.counted.len()], self.positions);
             total = match self.combine {
                 Combine::Max => total.max(entry),
                 Combine::Sum => total + entry,
@@ -563,8 +574,7 @@ impl PieceDatabase {
         }
         // Repeated positions rank past the table or onto another entry: a wrong value, never
         // a panic.
-        let rank = rank_partial_valid(positions, self.positions);
-        u32::from(tabled.table.get(rank as usize))
+        tabled.entry(positions, self.positions)
     }
 
     /// The counted pieces of each pattern, in the order given.
@@ -653,19 +663,23 @@ fn check_additive<P: Pieces>(
             continue;
         }
         problem.read_pieces(&state, &mut before);
+        let was_at = where_is(&before);
         moves.clear();
         problem.moves(&state, &mut moves);
         for &(mv, _) in &moves {
             let mut child = state.clone();
             problem.apply(&mut child, mv);
             problem.read_pieces(&child, &mut after);
+            let is_at = where_is(&after);
             let moved: Vec<usize> = patterns
                 .iter()
                 .enumerate()
                 .filter(|(_, pattern)| {
                     pattern.counted.iter().any(|&piece| {
-                        before.iter().position(|&p| p == piece)
-                            != after.iter().position(|&p| p == piece)
+                        let at = |position: &Option<[u8; 64]>| {
+                            position.map(|p| p[usize::from(piece) % 64])
+                        };
+                        at(&was_at) != at(&is_at)
                     })
                 })
                 .map(|(index, _)| index)

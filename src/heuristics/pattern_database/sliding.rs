@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::space::{build_table, AbstractSpace, Neighbour};
-use super::table::{fnv1a, CachedTable, Packing, Table};
+use super::table::{create_cache_dir, fnv1a, CachedTable, Packing, Table};
 use super::{BuildReport, PdbError};
 use crate::heuristics::TileHeuristic;
 use crate::permutation::{partial_count, rank_partial_valid, unrank_partial};
@@ -146,11 +146,7 @@ impl<const N: usize> PatternDatabase<N> {
     ) -> Result<(Self, BuildReport), PdbError> {
         let mut database = Self::empty(width, height, goal, partition, reflect)?;
         let mut report = BuildReport::default();
-        let io_error = |path: &Path| {
-            let path = path.to_path_buf();
-            move |error| PdbError::Io { path, error }
-        };
-        std::fs::create_dir_all(cache_dir).map_err(io_error(cache_dir))?;
+        create_cache_dir(cache_dir)?;
         for pattern in &mut database.patterns {
             let cache = CachedTable {
                 path: cache_dir.join(file_name(width, height, goal, &pattern.tiles)),

@@ -37,7 +37,7 @@ impl core::fmt::Debug for Table {
         f.debug_struct("Table")
             .field("packing", &self.packing)
             .field("entries", &self.entries)
-            .field("max", &self.max())
+            .field("bytes", &self.bytes.len())
             .finish_non_exhaustive()
     }
 }
@@ -110,7 +110,8 @@ impl Table {
         &self.bytes
     }
 
-    /// The largest distance reached (unreached states left out), 0 for an empty table.
+    /// The largest distance reached (unreached states left out), 0 for an empty table: a scan
+    /// of every entry.
     pub fn max(&self) -> u8 {
         let unreached = match self.packing {
             Packing::Bytes => UNSEEN,
@@ -198,6 +199,14 @@ pub struct CachedTable<'a> {
     pub kind: &'a str,
     /// What it was built for, as bytes (the puzzle's size, the pattern).
     pub key: Vec<u8>,
+}
+
+/// Creates a cache directory (and its parents) if it is not there.
+pub(crate) fn create_cache_dir(dir: &Path) -> Result<(), PdbError> {
+    std::fs::create_dir_all(dir).map_err(|error| PdbError::Io {
+        path: dir.to_path_buf(),
+        error,
+    })
 }
 
 impl Table {

@@ -5,7 +5,8 @@ use std::path::Path;
 
 use super::{move_cubes, Cube, Metric, CORNERS, EDGES, SOLVED};
 use crate::heuristics::pattern_database::{
-    build_table, AbstractSpace, BuildReport, CachedTable, Neighbour, Packing, PdbError, Table,
+    build_table, create_cache_dir, AbstractSpace, BuildReport, CachedTable, Neighbour, Packing,
+    PdbError, Table,
 };
 use crate::permutation::{rank_partial_valid, unrank_into, unrank_partial};
 
@@ -280,10 +281,7 @@ impl KorfDatabase {
         metric: Metric,
         cache_dir: &Path,
     ) -> Result<(Self, BuildReport), PdbError> {
-        std::fs::create_dir_all(cache_dir).map_err(|error| PdbError::Io {
-            path: cache_dir.to_path_buf(),
-            error,
-        })?;
+        create_cache_dir(cache_dir)?;
         Self::load_or_build_in(metric, Some(cache_dir))
     }
 
