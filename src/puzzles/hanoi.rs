@@ -133,30 +133,44 @@ impl Hanoi {
     pub fn pegs(&self, towers: &Towers) -> Vec<u8> {
         (0..self.n).map(|disk| towers.peg(disk)).collect()
     }
-
-    /// Every disk on the goal peg.
-    fn goal(&self) -> u64 {
-        spread(self.n) * u64::from(GOAL_PEG)
-    }
-
-    /// The top disk of each peg (`MAX_DISKS` for an empty one).
-    #[inline]
-    fn tops(&self, towers: Towers) -> [usize; PEGS] {
-        let mut tops = [MAX_DISKS; PEGS];
-        for disk in (0..self.n).rev() {
-            tops[usize::from(towers.peg(disk))] = disk;
-        }
-        tops
-    }
 }
 
-/// A 1 in the low bit of each of the first `disks` two-bit fields.
-const fn spread(disks: usize) -> u64 {
-    if disks >= MAX_DISKS {
+/// Every one of the first `disks` disks on the goal peg, two bits a disk.
+const fn solved(disks: usize) -> u64 {
+    let ones = if disks >= MAX_DISKS {
         0x5555_5555_5555_5555
     } else {
         0x5555_5555_5555_5555 & ((1u64 << (2 * disks)) - 1)
+    };
+    ones * GOAL_PEG as u64
+}
+
+/// The top disk of each peg (`MAX_DISKS` for an empty one) of the first `disks` disks placed
+/// as in `pegs`, two bits a disk.
+#[inline]
+fn tops(pegs: u64, disks: usize) -> [usize; PEGS] {
+    let mut tops = [MAX_DISKS; PEGS];
+    for disk in (0..disks.min(MAX_DISKS)).rev() {
+        tops[((pegs >> (2 * disk)) & 3) as usize] = disk;
     }
+    tops
+}
+
+/// The moves the tops allow, as (from, to): a top disk onto an empty peg or a larger top.
+#[inline]
+fn legal_shifts(tops: [usize; PEGS]) -> impl Iterator<Item = (usize, usize)> {
+    (0..PEGS)
+        .filter(move |&from| tops[from] != MAX_DISKS)
+        .flat_map(move |from| {
+            (0..PEGS)
+                .filter_map(move |to| (to != from && tops[to] > tops[from]).then_some((from, to)))
+        })
+}
+
+/// The placement with `disk` moved to peg `to`.
+#[inline]
+fn shifted(pegs: u64, disk: usize, to: usize) -> u64 {
+    (pegs & !(3 << (2 * disk))) | ((to as u64 & 3) << (2 * disk))
 }
 
 impl FromStr for Hanoi {
@@ -215,32 +229,23 @@ impl SearchProblem for Hanoi {
     }
 
     fn is_goal(&self, towers: &Towers) -> bool {
-        towers.pegs == self.goal()
+        towers.pegs == solved(self.n)
     }
 
     fn moves(&self, towers: &Towers, moves: &mut MoveBuffer<Shift, u32>) {
-        let tops = self.tops(*towers);
-        for from in 0..PEGS {
-            if tops[from] == MAX_DISKS {
-                continue;
-            }
-            for to in 0..PEGS {
-                if to != from && tops[to] > tops[from] {
-                    let shift = Shift {
-                        from: from as u8,
-                        to: to as u8,
-                    };
-                    moves.push((shift, 1));
-                }
-            }
+        for (from, to) in legal_shifts(tops(towers.pegs, self.n)) {
+            let shift = Shift {
+                from: from as u8,
+                to: to as u8,
+            };
+            moves.push((shift, 1));
         }
     }
 
     fn apply(&self, towers: &mut Towers, shift: Shift) {
-        let disk = self.tops(*towers)[usize::from(shift.from) % PEGS];
+        let disk = tops(towers.pegs, self.n)[usize::from(shift.from) % PEGS];
         if disk < self.n {
-            let field = 3u64 << (2 * disk);
-            towers.pegs = (towers.pegs & !field) | (u64::from(shift.to & 3) << (2 * disk));
+            towers.pegs = shifted(towers.pegs, disk, usize::from(shift.to));
         }
     }
 
@@ -328,38 +333,28 @@ impl AbstractSpace for Group {
     }
 
     fn goals(&self) -> Vec<(usize, usize)> {
-        vec![((spread(self.disks) * u64::from(GOAL_PEG)) as usize, 0)]
+        vec![(solved(self.disks) as usize, 0)]
     }
 
     fn scratch(&self) -> Self::Scratch {
         (0, [MAX_DISKS; PEGS])
     }
 
-    fn enter(&self, block: usize, (placement, tops): &mut Self::Scratch) {
+    fn enter(&self, block: usize, (placement, top): &mut Self::Scratch) {
         *placement = block;
-        *tops = [MAX_DISKS; PEGS];
-        for disk in (0..self.disks).rev() {
-            tops[(block >> (2 * disk)) & 3] = disk;
-        }
+        *top = tops(block as u64, self.disks);
     }
 
     /// Every move can be undone by a move, so the predecessors are the successors.
     fn expand(
         &self,
-        (placement, tops): &mut Self::Scratch,
+        (placement, top): &mut Self::Scratch,
         _slot: usize,
         mut visit: impl FnMut(Neighbour),
     ) -> Result<(), PdbError> {
-        for (from, &disk) in tops.iter().enumerate() {
-            if disk == MAX_DISKS {
-                continue;
-            }
-            for (to, &top) in tops.iter().enumerate() {
-                if to != from && top > disk {
-                    let block = (*placement & !(3 << (2 * disk))) | to << (2 * disk);
-                    visit(Neighbour::Counted { block, slot: 0 });
-                }
-            }
+        for (from, to) in legal_shifts(*top) {
+            let block = shifted(*placement as u64, top[from], to) as usize;
+            visit(Neighbour::Counted { block, slot: 0 });
         }
         Ok(())
     }
