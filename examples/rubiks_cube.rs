@@ -92,7 +92,7 @@ fn scramble(depth: usize, state: &mut u64) -> String {
 
 /// Checks the heuristic against the breadth-first distance of every cube within `depth`
 /// moves of solved; prints `<distance> <cubes> <largest heuristic>` per distance.
-fn check_admissible(puzzle: &RubiksCube, depth: u32) -> bool {
+fn check_admissible(puzzle: &RubiksCube, database: &KorfDatabase, depth: u32) -> bool {
     let turns = puzzle.metric().turns();
     let mut seen: HashSet<Cube> = HashSet::from([SOLVED]);
     let mut layer = vec![SOLVED];
@@ -100,8 +100,7 @@ fn check_admissible(puzzle: &RubiksCube, depth: u32) -> bool {
     for distance in 0..=depth {
         let largest = layer
             .iter()
-            .map(|cube| puzzle.with_start_cube(*cube))
-            .map(|start| start.heuristic(&start.start()))
+            .map(|cube| database.value(cube))
             .max()
             .unwrap_or(0);
         println!("{distance} {} {largest}", layer.len());
@@ -144,7 +143,7 @@ fn answer(
             }
         })
         .sum();
-    let puzzle = RubiksCube::from_scramble(line, metric)?
+    let puzzle = RubiksCube::from_moves(&scramble, metric)
         .with_database(database)
         .expect("the metric matches");
     let started = Instant::now();
@@ -225,10 +224,8 @@ fn main() -> ExitCode {
         means.join(" ")
     );
     if let Some(depth) = check {
-        let puzzle = RubiksCube::new(SOLVED, metric)
-            .with_database(&database)
-            .expect("the metric matches");
-        return if check_admissible(&puzzle, depth) {
+        let puzzle = RubiksCube::new(SOLVED, metric);
+        return if check_admissible(&puzzle, &database, depth) {
             ExitCode::SUCCESS
         } else {
             eprintln!("rubiks_cube: a heuristic exceeds its cube's distance");

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use super::{move_cubes, Cube, Metric, CORNERS, EDGES, SOLVED};
+use super::{move_cubes, Cube, Metric, Turn, CORNERS, EDGES, SOLVED};
 use crate::heuristics::pattern_database::{
     build_table, create_cache_dir, AbstractSpace, BuildReport, CachedTable, Neighbour, Packing,
     PdbError, Table,
@@ -21,15 +21,11 @@ const EDGE_FLIPS: usize = 64;
 
 /// The moves of a metric, by [`Turn::index`](super::Turn::index), on the faces given.
 fn move_indices(metric: Metric, faces: &[usize]) -> Vec<usize> {
-    faces
-        .iter()
-        .flat_map(|&face| {
-            let quarters: &[usize] = match metric {
-                Metric::HalfTurn => &[1, 2, 3],
-                Metric::QuarterTurn => &[1, 3],
-            };
-            quarters.iter().map(move |&q| 3 * face + q - 1)
-        })
+    metric
+        .turns()
+        .into_iter()
+        .filter(|turn| faces.contains(&usize::from(turn.face)))
+        .map(Turn::index)
         .collect()
 }
 

@@ -292,11 +292,16 @@ impl RubiksCube {
 
     /// The puzzle from the solved cube scrambled by `scramble` (Singmaster's notation).
     pub fn from_scramble(scramble: &str, metric: Metric) -> Result<Self, CubeError> {
-        let moves = move_cubes();
-        let start = parse_moves(scramble)?
-            .into_iter()
-            .fold(SOLVED, |cube, turn| cube.then(&moves[turn.index()]));
-        Ok(RubiksCube::new(start, metric))
+        Ok(RubiksCube::from_moves(&parse_moves(scramble)?, metric))
+    }
+
+    /// The puzzle from the solved cube turned by `turns`.
+    pub fn from_moves(turns: &[Turn], metric: Metric) -> Self {
+        let mut puzzle = RubiksCube::new(SOLVED, metric);
+        puzzle.start = turns
+            .iter()
+            .fold(SOLVED, |cube, &turn| puzzle.turned(&cube, turn));
+        puzzle
     }
 
     /// The same puzzle with Korf's heuristic from `database`; an error if it was built for
@@ -313,15 +318,6 @@ impl RubiksCube {
             database: Some(database.clone()),
             ..self
         })
-    }
-
-    /// The same puzzle (metric and database) from another cube.
-    #[must_use]
-    pub fn with_start_cube(&self, start: Cube) -> Self {
-        RubiksCube {
-            start,
-            ..self.clone()
-        }
     }
 
     /// The metric.
