@@ -60,6 +60,15 @@ pub trait Cost:
     /// The ordered form of a valid cost.
     fn key(self) -> Self::Key;
 
+    /// A [`key`](Self::key) in 64 bits, if the type's keys fit: ordered as the keys are, and
+    /// `Some` for every key of the type or for none. The integers up to 64 bits and the floats
+    /// have it; the default is `None`. The engines' open list compares such keys as words.
+    #[inline]
+    fn key_bits(key: Self::Key) -> Option<u64> {
+        let _ = key;
+        None
+    }
+
     /// The smallest cost above `self` (`self + 1` for integers, the next float up), for a
     /// threshold that must grow.
     #[must_use]
@@ -148,6 +157,11 @@ macro_rules! unsigned_costs {
                 self
             }
             #[inline]
+            fn key_bits(key: $t) -> Option<u64> {
+                // Every key, or none (u128): the widths are known at compile time.
+                (<$t>::BITS <= 64).then_some(key as u64)
+            }
+            #[inline]
             fn next_up(self) -> Self {
                 <$t>::saturating_add(self, 1)
             }
@@ -201,6 +215,11 @@ macro_rules! signed_costs {
                 self
             }
             #[inline]
+            fn key_bits(key: $t) -> Option<u64> {
+                // The keys of valid costs are not negative: their bits order as they do.
+                (<$t>::BITS <= 64).then_some(key as u64)
+            }
+            #[inline]
             fn next_up(self) -> Self {
                 <$t>::saturating_add(self, 1)
             }
@@ -252,6 +271,10 @@ macro_rules! float_costs {
             fn key(self) -> $bits {
                 // Non-negative floats order like their bits; -0.0 is made +0.0 first.
                 (self + 0.0).to_bits()
+            }
+            #[inline]
+            fn key_bits(key: $bits) -> Option<u64> {
+                Some(u64::from(key))
             }
             #[inline]
             fn next_up(self) -> Self {

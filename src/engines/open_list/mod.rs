@@ -7,6 +7,10 @@ use std::collections::{BinaryHeap, VecDeque};
 use crate::cost::Cost;
 use crate::engines::node_table::FIRST_CAPACITY;
 
+mod nodes;
+
+use nodes::Ranked;
+
 /// The open list: node indices in buckets, one per `(f, g)`, cheapest `f` first and deepest
 /// `g` first among equal `f`; first queued, first out within a bucket. (At most 2³² − 1
 /// entries at once, as many as the table holds states.)
@@ -21,18 +25,25 @@ use crate::engines::node_table::FIRST_CAPACITY;
 /// keys by when their buckets were opened, and a key's pushes go to its newest bucket, so the
 /// order out is exactly first in, first out per key, whatever the cache holds.
 ///
-/// Once [`RING_AFTER`] buckets are open, if every open `f` is an integer and they span at
-/// most [`RING`] values (integer costs of moderate size: a grid's 100 and 141), the buckets
-/// move from the one heap to a ring of slots, one per `f`, each a small heap of its buckets
-/// by `g`: a push or a pop then sifts through the buckets of one `f`, not through all of them.
-/// The order out is the same; the first `f` that does not fit moves every bucket back to the
-/// one heap for good. A small search never opens that many buckets, and never pays for a
-/// slot.
+/// Once [`RING_AFTER`] buckets are open, the list looks at how full they are. Buckets of
+/// fewer than [`SHARED`] nodes on average (a grid's, whose costs of 100 and 141 give almost
+/// every node a key of its own) buy nothing: the list becomes one heap of nodes, keyed as the
+/// buckets were and by when each was queued, for good; a push or a pop then costs one sift and
+/// no bucket is opened or freed. Otherwise, if every open `f` is an integer and they span at
+/// most [`RING`] values, the buckets move from the one heap to a ring of slots, one per `f`,
+/// each a small heap of its buckets by `g`: a push or a pop then sifts through the buckets of
+/// one `f`, not through all of them. The order out is the same either way; the first `f` that
+/// does not fit the ring moves every bucket back to the one heap for good. A small search never
+/// opens that many buckets, and never pays for a slot.
 pub(crate) struct OpenList<C: Cost> {
     /// The open buckets, least key first.
     order: Order<C::Key>,
-    /// How many buckets the heap holds before the ring is tried; `usize::MAX` once it was.
+    /// How many buckets the heap holds before the ring (or the heap of nodes) is tried;
+    /// `usize::MAX` once it was.
     ring_after: usize,
+    /// The fewest nodes a bucket holds on average, when the ring is tried, for the buckets
+    /// to stay; below it the list becomes a heap of nodes.
+    shared: usize,
     /// Each bucket's first and last entry in `entries`, by the bucket's number.
     buckets: Vec<Bucket<C::Key>>,
     /// Each bucket's `f` as a ring slot's number, or [`NOT_INTEGER`], by the bucket's
@@ -42,7 +53,8 @@ pub(crate) struct OpenList<C: Cost> {
     free_buckets: Vec<u32>,
     /// The buckets last opened, by a hash of their key: a bucket number, or [`END`].
     cache: Box<[u32]>,
-    /// Buckets opened so far: orders the buckets of one key.
+    /// Buckets opened so far: orders the buckets of one key. In the heap of nodes, nodes
+    /// queued so far: orders the nodes of one key.
     opened: u64,
     /// The queued nodes, each linked to the next of its bucket: the buckets' queues live in
     /// one vector, so that a bucket costs no allocation of its own.
@@ -54,6 +66,10 @@ pub(crate) struct OpenList<C: Cost> {
 
 /// How many buckets the open list's cache remembers.
 const CACHE: usize = 1024;
+
+/// The fewest nodes a bucket holds on average, once [`RING_AFTER`] are open, for the list
+/// to keep its buckets.
+const SHARED: usize = 2;
 
 /// The most distinct `f` values the ring of slots spans.
 const RING: u64 = 1 << 13;
@@ -70,6 +86,8 @@ enum Order<K> {
     Heap(BinaryHeap<Opened<K>>),
     /// By integer `f` in a ring of slots.
     Ring(Ring<K>),
+    /// No buckets: every node in one heap, on its own.
+    Nodes(BinaryHeap<Ranked<K>>),
 }
 
 /// The buckets by integer `f`: `slots[i]` holds those of `f = base + i`, deepest `g` first.
@@ -226,14 +244,16 @@ const END: u32 = u32::MAX;
 
 impl<C: Cost> OpenList<C> {
     pub fn new() -> Self {
-        Self::with_ring_after(RING_AFTER)
+        Self::with_ring_after(RING_AFTER, SHARED)
     }
 
-    /// An open list that tries the ring once it holds `ring_after` buckets.
-    fn with_ring_after(ring_after: usize) -> Self {
+    /// An open list that tries the ring once it holds `ring_after` buckets, or the heap of
+    /// nodes if they hold fewer than `shared` nodes on average.
+    fn with_ring_after(ring_after: usize, shared: usize) -> Self {
         OpenList {
             order: Order::Heap(BinaryHeap::with_capacity(FIRST_CAPACITY)),
             ring_after,
+            shared,
             buckets: Vec::with_capacity(FIRST_CAPACITY),
             ring_f: Vec::with_capacity(FIRST_CAPACITY),
             free_buckets: Vec::new(),
@@ -260,6 +280,15 @@ impl<C: Cost> OpenList<C> {
     #[inline]
     pub fn push(&mut self, f_cost: C, g: C, index: usize) {
         let (f, g) = (f_cost.key(), g.key());
+        if let Order::Nodes(nodes) = &mut self.order {
+            // Always `Some`: the list gave up its buckets only for keys that fit words.
+            if let Some(node) = Ranked::new::<C>(f, g, self.opened, index) {
+                nodes.push(node);
+            }
+            self.opened += 1;
+            self.len += 1;
+            return;
+        }
         let entry = Entry { index, next: END };
         let at = if let Some(at) = self.free.pop() {
             self.entries[at as usize] = entry;
@@ -324,6 +353,14 @@ impl<C: Cost> OpenList<C> {
         let Order::Heap(heap) = &mut self.order else {
             return;
         };
+        if self.len < self.shared.saturating_mul(heap.len()) && C::key_bits(C::ZERO.key()).is_some()
+        {
+            self.give_up_buckets();
+            return;
+        }
+        let Order::Heap(heap) = &mut self.order else {
+            return;
+        };
         let ring_f = &self.ring_f;
         let (mut low, mut high) = (NOT_INTEGER, 0);
         for opened in heap.iter() {
@@ -349,6 +386,42 @@ impl<C: Cost> OpenList<C> {
         self.order = Order::Ring(ring);
     }
 
+    /// Moves every queued node from its bucket to one heap of nodes, for good. The nodes of
+    /// one key are numbered in the order they would have left their buckets (by when the
+    /// bucket was opened, then first in, first out), and every later push after them: the
+    /// order out stays the same.
+    #[cold]
+    fn give_up_buckets(&mut self) {
+        let Order::Heap(heap) = &mut self.order else {
+            return;
+        };
+        let mut opened: Vec<Opened<C::Key>> = core::mem::take(heap).into_vec();
+        opened.sort_unstable_by_key(|opened| opened.seq);
+        let mut nodes = BinaryHeap::with_capacity(self.len.max(FIRST_CAPACITY));
+        let mut seq = 0;
+        for Opened { bucket, .. } in opened {
+            let Bucket { f, g, first, .. } = self.buckets[bucket];
+            let mut at = first;
+            while at != END {
+                let Entry { index, next } = self.entries[at as usize];
+                if let Some(node) = Ranked::new::<C>(f, g, seq, index) {
+                    nodes.push(node);
+                }
+                seq += 1;
+                at = next;
+            }
+        }
+        self.opened = seq;
+        self.order = Order::Nodes(nodes);
+        // The buckets are gone: their room too.
+        self.buckets = Vec::new();
+        self.ring_f = Vec::new();
+        self.free_buckets = Vec::new();
+        self.entries = Vec::new();
+        self.free = Vec::new();
+        self.cache = Box::new([]);
+    }
+
     /// Moves every open bucket from the ring back to one heap, for good.
     #[cold]
     fn move_to_heap(&mut self) {
@@ -370,6 +443,7 @@ impl<C: Cost> OpenList<C> {
         match &mut self.order {
             Order::Heap(heap) => heap.peek().map(|opened| opened.bucket),
             Order::Ring(ring) => ring.first().and_then(|slot| slot.peek()).map(|d| d.bucket),
+            Order::Nodes(_) => None,
         }
     }
 
@@ -385,6 +459,7 @@ impl<C: Cost> OpenList<C> {
                     slot.pop();
                 }
             }
+            Order::Nodes(_) => {}
         }
     }
 
@@ -394,6 +469,9 @@ impl<C: Cost> OpenList<C> {
         let number = match &self.order {
             Order::Heap(heap) => heap.peek()?.bucket,
             Order::Ring(ring) => ring.peek()?.bucket,
+            Order::Nodes(nodes) => {
+                return nodes.peek().map(|node| (node.g, node.index as usize));
+            }
         };
         let bucket = &self.buckets[number];
         Some((bucket.g, self.entries[bucket.first as usize].index))
@@ -402,6 +480,11 @@ impl<C: Cost> OpenList<C> {
     /// The next node to expand, with the `g` it was queued with.
     #[inline]
     pub fn pop(&mut self) -> Option<(C::Key, usize)> {
+        if let Order::Nodes(nodes) = &mut self.order {
+            let Ranked { g, index, .. } = nodes.pop()?;
+            self.len -= 1;
+            return Some((g, index as usize));
+        }
         let number = self.next_bucket()? as u32;
         let bucket = &mut self.buckets[number as usize];
         let g = bucket.g;
@@ -492,7 +575,8 @@ mod tests {
 
     /// Pushes (`Some((f, g))`) and pops (`None`) in any order, over more keys than the cache
     /// holds (so that keys share slots and get second buckets), come out as from one list
-    /// kept sorted by `f`, then `g` deepest first, then first queued: with `f` in the ring
+    /// kept sorted by `f`, then `g` deepest first, then first queued: in the heap of nodes
+    /// (from the start, after a few buckets, or at the default), with `f` in the ring
     /// (small integers; the ring tried at once, after a few buckets, or at the default), `f`
     /// too spread for it (the ring refused, or giving way to the heap part way), and float
     /// costs (the heap throughout).
@@ -500,10 +584,10 @@ mod tests {
     fn the_open_list_is_first_in_first_out_per_key_whatever_the_cache_holds() {
         fn agrees<C: Cost>(
             steps: &[Option<(u8, u8)>],
-            ring_after: usize,
+            (ring_after, shared): (usize, usize),
             cost: impl Fn(u32) -> C,
         ) -> bool {
-            let mut open = OpenList::<C>::with_ring_after(ring_after);
+            let mut open = OpenList::<C>::with_ring_after(ring_after, shared);
             let mut model: Vec<(u32, u32, usize)> = Vec::new();
             for (index, &step) in steps.iter().enumerate() {
                 if let Some((f, g)) = step {
@@ -531,10 +615,14 @@ mod tests {
         }
         #[allow(clippy::needless_pass_by_value)] // quickcheck hands the steps over
         fn all(steps: Vec<Option<(u8, u8)>>) -> bool {
-            [0, 5, super::RING_AFTER].into_iter().all(|ring_after| {
-                agrees(&steps, ring_after, |c| c)
-                    && agrees(&steps, ring_after, |c| u64::from(c) * 1000)
-                    && agrees(&steps, ring_after, f64::from)
+            // Buckets kept (`shared` 0), or given up for the heap of nodes (`usize::MAX`).
+            let modes = [0, 5, super::RING_AFTER]
+                .into_iter()
+                .flat_map(|ring_after| [(ring_after, 0), (ring_after, usize::MAX)]);
+            modes.into_iter().all(|mode| {
+                agrees(&steps, mode, |c| c)
+                    && agrees(&steps, mode, |c| u64::from(c) * 1000)
+                    && agrees(&steps, mode, f64::from)
             })
         }
         quickcheck::QuickCheck::new()
@@ -545,7 +633,7 @@ mod tests {
     /// A key below every open one (an inconsistent heuristic's) goes in front of them.
     #[test]
     fn the_ring_takes_keys_below_its_first() {
-        let mut open = OpenList::<u32>::with_ring_after(0);
+        let mut open = OpenList::<u32>::with_ring_after(0, 0);
         open.push(50, 0, 0);
         open.push(40, 0, 1);
         open.push(45, 0, 2);
