@@ -14,8 +14,12 @@
 //! mode cuts corners, so it is compared 4-connected only) against `a_star` on `GridPath`.
 //!
 //! ```text
-//! cargo bench --bench grid [-- QUERIES ROUNDS]      (defaults 10 and 5)
+//! cargo bench --bench grid [-- QUERIES ROUNDS [FILTER]]      (defaults 10 and 5)
 //! ```
+//!
+//! With `FILTER`, only the maps and rows whose `"<map> <row>"` contains it (or one of its
+//! `|`-separated parts) run: `"open informed a_star, GridPath"`, say, to count one row's
+//! instructions under callgrind. The speed-up is then over the first row that ran.
 //!
 //! Prints per map and row the median over the rounds of the time for all queries (the rows
 //! alternate within a round), the states expanded, and each row's speed-up over
@@ -224,6 +228,8 @@ type Row<'a> = (&'static str, Box<dyn Fn() -> (Vec<u32>, u64) + 'a>);
 
 /// Every query through `pathfinding::astar` with `successors` and the heuristic
 /// `distance(cell, goal)`: the costs, and the states expanded (successor calls) in all.
+/// (Never inlined, as [`informed`]: callgrind's `--toggle-collect` counts a row by them.)
+#[inline(never)]
 fn yardstick<I: IntoIterator<Item = (Point, u32)>>(
     queries: &[(Cell, Cell)],
     successors: impl Fn(Point) -> I,
@@ -263,6 +269,7 @@ impl<S, M> From<SearchResult<S, M, u32>> for Found {
 }
 
 /// Every query through `solve`: the costs, and the states expanded in all.
+#[inline(never)]
 fn informed(
     paths: &[GridPath<'_, u32>],
     solve: impl Fn(&GridPath<'_, u32>) -> Found,
@@ -295,6 +302,10 @@ fn main() {
         .collect();
     let count = numbers.first().copied().unwrap_or(10);
     let rounds = numbers.get(1).copied().unwrap_or(5).max(1);
+    let filter = std::env::args()
+        .skip(1)
+        .find(|arg| arg.parse::<usize>().is_err() && arg != "--bench")
+        .unwrap_or_default();
     let mut random = Random(0x5EED_1024);
     let kinds: [(&str, Generator); 4] = [
         ("open", open_map),
@@ -361,13 +372,24 @@ fn main() {
                     }),
                 ),
                 (
-                    "informed a_star, GridPath, 4-connected",
+                    "informed a_star, 4-connected GridPath",
                     Box::new(|| informed(&fours, |path| a_star(path).into())),
                 ),
             ],
         ];
+        let wanted = |name: &str| {
+            let row = format!("{kind} {name}");
+            filter.split('|').any(|part| row.contains(part))
+        };
+        if !rows.iter().flatten().any(|(name, _)| wanted(name)) {
+            continue;
+        }
         println!("\n{kind} ({} passable cells)", map.passable_count());
         for group in &rows {
+            let group: Vec<&Row<'_>> = group.iter().filter(|(name, _)| wanted(name)).collect();
+            if group.is_empty() {
+                continue;
+            }
             let mut times = vec![Vec::new(); group.len()];
             let mut answers = vec![(Vec::new(), 0); group.len()];
             for _ in 0..rounds {
