@@ -297,6 +297,35 @@ pub trait SearchProblem {
         self.inverse(mv).is_some()
     }
 
+    /// How many states the problem has, if each has a number of its own in `0..count`
+    /// ([`state_index`](Self::state_index)): the cells of a grid, the nodes of a graph
+    /// numbered from 0. `None` (the default) otherwise.
+    ///
+    /// The engines that store states ([`a_star`](crate::a_star()),
+    /// [`dijkstra`](crate::dijkstra()), [`weighted_a_star`](crate::weighted_a_star()),
+    /// [`greedy_best_first`](crate::greedy_best_first()), [`bfs`](crate::bfs()), the
+    /// steppable [`AStarSteps`](crate::AStarSteps)) then find a state again by its number,
+    /// in an array of four bytes a number, instead of by its hash: no hashing, and states with
+    /// near numbers filed side by side ([`GridPath`](crate::puzzles::grid::GridPath)'s A*
+    /// runs a fifth fewer instructions). The array is reserved whole and zeroed lazily, so
+    /// that only the parts the search reaches cost memory. A count above 2³⁰ is ignored
+    /// (states are hashed), and so is the count in [`dijkstra_all`](crate::dijkstra_all()),
+    /// whose answer looks states up without the problem.
+    #[inline]
+    fn state_count(&self) -> Option<usize> {
+        None
+    }
+
+    /// The number of `state` below [`state_count`](Self::state_count), different for
+    /// different states. Read only when `state_count` is `Some`. A number out of range, or
+    /// one that two different states share, ends the search with
+    /// [`ProblemError::StateNumber`](crate::ProblemError::StateNumber).
+    #[inline]
+    fn state_index(&self, state: &Self::State) -> usize {
+        let _ = state;
+        usize::MAX
+    }
+
     /// Internal iteration over the children of `state`, the fast path of the depth-first
     /// engines: for every move of `state` in the order of [`moves`](Self::moves), except
     /// `skip`, apply it, hand the child to [`visitor.visit`](ChildVisitor::visit), and undo it.
@@ -615,5 +644,11 @@ where
     }
     fn fixed_moves(&self) -> Option<&[(Self::Move, Self::Cost)]> {
         self.0.fixed_moves()
+    }
+    fn state_count(&self) -> Option<usize> {
+        self.0.state_count()
+    }
+    fn state_index(&self, state: &Self::State) -> usize {
+        self.0.state_index(state)
     }
 }

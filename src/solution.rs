@@ -384,6 +384,15 @@ pub enum ProblemError {
     /// inverse, and the problem does not override
     /// [`Bidirectional::predecessors`](crate::Bidirectional::predecessors).
     NoPredecessors,
+    /// [`SearchProblem::state_index`](crate::SearchProblem::state_index) gave a number not
+    /// below [`state_count`](crate::SearchProblem::state_count), or the number of another
+    /// state.
+    StateNumber {
+        /// The number.
+        number: usize,
+        /// The count it must be below.
+        count: usize,
+    },
     /// The path the engine found fails [`check_path`], which
     /// [`SearchOptions::check_path`] runs (by default in builds with debug assertions). Turn
     /// the option off to get the path regardless.
@@ -410,6 +419,12 @@ impl fmt::Display for ProblemError {
                 "the backward half of a bidirectional search needs the predecessors of a \
                  state: a move has no inverse; give every move one, or override \
                  `Bidirectional::predecessors`",
+            ),
+            Self::StateNumber { number, count } => write!(
+                f,
+                "`state_index` gave {number} for a state, which is not below `state_count` \
+                 ({count}) or is another state's number: every state needs a number of its own \
+                 below the count"
             ),
             Self::Path(error) => write!(
                 f,

@@ -55,7 +55,7 @@ pub enum Step<'a, S, C> {
 impl<'p, P: SearchProblem> AStarSteps<'p, P> {
     /// A search of `problem` with `options`, before its first step: the starts are queued.
     pub fn new(problem: &'p P, options: &'p SearchOptions<'p>) -> Self {
-        let mut search = Search::new(problem, options, Order::AStar);
+        let mut search = Search::new(problem, options, Order::AStar, true);
         let outcome = search.begin().err().map(Halt::into_outcome);
         AStarSteps {
             search,

@@ -6,7 +6,7 @@ use core::hash::Hash;
 use core::ops::ControlFlow;
 
 use crate::cost::Cost;
-use crate::engines::node_table::{Node, NodeTable, FIRST_CAPACITY};
+use crate::engines::node_table::{number_of, Node, NodeTable, FIRST_CAPACITY};
 use crate::engines::open_list::OpenList;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
@@ -42,7 +42,7 @@ pub(crate) fn search<P: SearchProblem, S: Storage<P>>(
     options: &SearchOptions,
     order: Order,
 ) -> ResultOf<P> {
-    let mut search = Search::<P, S>::new(problem, options, order);
+    let mut search = Search::<P, S>::new(problem, options, order, true);
     let outcome = search.run(options, true).unwrap_or_else(Halt::into_outcome);
     search.stats.stored = search.table.len();
     ResultOf::<P> {
@@ -153,10 +153,18 @@ pub(crate) enum Stepped<P: SearchProblem> {
 }
 
 impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
-    pub fn new(problem: &'p P, options: &'p SearchOptions<'p>, order: Order) -> Self {
+    /// A search of `problem`, its states filed by number if `numbered` and the problem
+    /// numbers them ([`SearchProblem::state_count`]).
+    pub fn new(
+        problem: &'p P,
+        options: &'p SearchOptions<'p>,
+        order: Order,
+        numbered: bool,
+    ) -> Self {
+        let count = problem.state_count().filter(|_| numbered);
         Search {
             problem,
-            table: NodeTable::with_capacity(FIRST_CAPACITY),
+            table: NodeTable::for_states(FIRST_CAPACITY, count),
             open: OpenList::new(),
             stats: Stats::default(),
             watch: Watch::new(options),
@@ -287,9 +295,11 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
             return Ok(()); // a path whose cost reaches MAX is no path
         }
         let uniform = self.order == Order::Uniform;
+        let number = number_of(self.table.is_numbered(), self.problem, &state);
         let (state, heuristic) = S::store(self.problem, state, !uniform);
-        let hash = self.table.hash(&state);
-        let known = self.table.find(hash, &state);
+        let Some((hash, known)) = self.table.locate(&state, number) else {
+            return Err(Halt::Invalid(self.table.clash(number)));
+        };
         if known.is_some_and(|known| self.table.nodes[known].g <= g) {
             return Ok(());
         }

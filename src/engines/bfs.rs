@@ -4,7 +4,8 @@ use core::fmt;
 use core::ops::ControlFlow;
 
 use crate::cost::Cost;
-use crate::engines::node_table::{Node, NodeTable, FIRST_CAPACITY};
+use crate::engines::best_first::Halt;
+use crate::engines::node_table::{number_of, Node, NodeTable, FIRST_CAPACITY};
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, SearchProblem};
@@ -43,7 +44,7 @@ pub fn bfs<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 /// [`bfs()`] with options.
 pub fn bfs_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> ResultOf<P> {
     let mut stats = Stats::default();
-    let mut table = NodeTable::with_capacity(FIRST_CAPACITY);
+    let mut table = NodeTable::for_states(FIRST_CAPACITY, problem.state_count());
     let outcome = search(problem, options, &mut table, &mut stats);
     stats.stored = table.len();
     ResultOf::<P> { outcome, stats }
@@ -72,8 +73,8 @@ fn search<P: SearchProblem>(
     // expanded was reached again more cheaply (with a bound), so that the states below it
     // keep costs through its old path and the solution's is added up anew.
     let (mut beyond_bound, mut stale) = (false, false);
-    if let Err(reason) = store_starts(table, starts, watch.max_stored) {
-        return stopped(reason);
+    if let Err(halt) = store_starts(problem, table, starts, watch.max_stored) {
+        return halt.into_outcome();
     }
     let mut moves = MoveBuffer::new();
     // The table's arena is the FIFO queue: states are stored in the order they are reached.
@@ -103,8 +104,12 @@ fn search<P: SearchProblem>(
                 return ControlFlow::Continue(());
             }
             stats.generated += 1;
-            let hash = table.hash(&child);
-            if let Some(known) = table.find(hash, &child) {
+            let number = number_of(table.is_numbered(), problem, &child);
+            let Some((hash, known)) = table.locate(&child, number) else {
+                exit = Some(Outcome::invalid(table.clash(number)));
+                return ControlFlow::Break(());
+            };
+            if let Some(known) = known {
                 if bounded && child_g < table.nodes[known].g {
                     match relink(table, hash, known, next, (mv, child_g), watch.max_stored) {
                         Ok(requeued) => stale |= requeued,
@@ -184,18 +189,22 @@ fn relink<S: Eq + core::hash::Hash + Clone, M: Copy, C: Cost>(
 }
 
 /// Stores the starts, each once, as the roots of the search.
-fn store_starts<S: Eq + core::hash::Hash, M: Copy, C: Cost>(
-    table: &mut NodeTable<S, M, C>,
-    starts: Vec<S>,
+fn store_starts<P: SearchProblem>(
+    problem: &P,
+    table: &mut NodeTable<P::State, P::Move, P::Cost>,
+    starts: Vec<P::State>,
     max_stored: usize,
-) -> Result<(), StopReason> {
+) -> Result<(), Halt> {
     for start in starts {
-        let hash = table.hash(&start);
-        if table.find(hash, &start).is_some() {
+        let number = number_of(table.is_numbered(), problem, &start);
+        let Some((hash, known)) = table.locate(&start, number) else {
+            return Err(Halt::Invalid(table.clash(number)));
+        };
+        if known.is_some() {
             continue;
         }
         if table.is_full(max_stored) {
-            return Err(StopReason::MemoryLimit);
+            return Err(StopReason::MemoryLimit.into());
         }
         table.insert(
             hash,
@@ -203,7 +212,7 @@ fn store_starts<S: Eq + core::hash::Hash, M: Copy, C: Cost>(
                 state: start,
                 parent: u32::MAX,
                 arrived_by: None,
-                g: C::ZERO,
+                g: P::Cost::ZERO,
                 expanded: false,
             },
         );

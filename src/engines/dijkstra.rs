@@ -130,7 +130,8 @@ pub fn dijkstra_all<P: SearchProblem>(problem: &P) -> Reached<P> {
 
 /// [`dijkstra_all()`] with options.
 pub fn dijkstra_all_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> Reached<P> {
-    let mut search = Search::<P, AsIs>::new(problem, options, Order::Uniform);
+    // Filed by hash: `Reached` finds states by them after the search, without the problem.
+    let mut search = Search::<P, AsIs>::new(problem, options, Order::Uniform, false);
     let (stopped, error) = match search.run(options, false) {
         // Reaching the bound is the end of the task here, not a stop.
         Ok(_) | Err(Halt::Stopped(StopReason::CostBound)) => (None, None),

@@ -1,9 +1,15 @@
 //! The table of states shared by the engines that store them (A*, BFS): each state once, in an
-//! arena, with its parent link, found again through a hash index.
+//! arena, with its parent link, found again through a hash index, or by its number for a
+//! problem that numbers its states ([`SearchProblem::state_count`]).
+//!
+//! [`SearchProblem::state_count`]: crate::SearchProblem::state_count
 
 use core::hash::{BuildHasher, Hash};
 
 use hashbrown::{DefaultHashBuilder, HashTable};
+
+use crate::problem::SearchProblem;
+use crate::solution::ProblemError;
 
 /// A stored state and how it was best reached so far.
 pub(crate) struct Node<S, M, C> {
@@ -17,6 +23,17 @@ pub(crate) struct Node<S, M, C> {
     pub g: C,
     /// Whether its children were generated (A* and the like; BFS does not keep it).
     pub expanded: bool,
+}
+
+/// The number a table filed by number (`numbered`) files `state` under; 0, unread, for a
+/// table filed by hash, so that a problem that does not number its states is never asked.
+#[inline]
+pub(crate) fn number_of<P: SearchProblem>(numbered: bool, problem: &P, state: &P::State) -> usize {
+    if numbered {
+        problem.state_index(state)
+    } else {
+        0
+    }
 }
 
 /// An entry of the hash index: where the node is in the arena, and 32 bits of its state's
@@ -35,6 +52,10 @@ pub(crate) const FIRST_CAPACITY: usize = 256;
 /// The most states a table holds: the arena's positions are 32-bit in the index.
 const MAX_NODES: usize = u32::MAX as usize;
 
+/// The most state numbers a table files states by (four bytes each: 4 GiB of address space,
+/// touched only where the search goes); a problem with more is filed by hash.
+pub(crate) const MAX_NUMBERED: usize = 1 << 30;
+
 /// The hash the index files an entry under, from the 32 bits the entry keeps: spread over 64
 /// bits by an odd multiplier, so that the index's bucket bits and tag bits both vary.
 fn spread(hash: u32) -> u64 {
@@ -45,15 +66,65 @@ pub(crate) struct NodeTable<S, M, C> {
     pub nodes: Vec<Node<S, M, C>>,
     index: HashTable<Entry>,
     hasher: DefaultHashBuilder,
+    /// For numbered states: by a state's number, the index of its node plus one, or 0 for
+    /// none (allocated zeroed, so that the pages the search never reaches are never touched).
+    /// Empty for states filed by hash.
+    numbered: Vec<u32>,
 }
 
 impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
-    /// A table with room for `capacity` states before it grows.
+    /// A table with room for `capacity` states before it grows, filing states by hash.
     pub fn with_capacity(capacity: usize) -> Self {
         Self {
             nodes: Vec::with_capacity(capacity),
             index: HashTable::with_capacity(capacity),
             hasher: DefaultHashBuilder::default(),
+            numbered: Vec::new(),
+        }
+    }
+
+    /// A table with room for `capacity` states before it grows, filing states by their
+    /// numbers in `0..count` if `count` is some and at most [`MAX_NUMBERED`], else by hash.
+    pub fn for_states(capacity: usize, count: Option<usize>) -> Self {
+        let mut table = Self::with_capacity(capacity);
+        if let Some(count) = count.filter(|&count| (1..=MAX_NUMBERED).contains(&count)) {
+            table.index = HashTable::new();
+            table.numbered = vec![0; count];
+        }
+        table
+    }
+
+    /// Whether states are filed by number.
+    #[inline]
+    pub fn is_numbered(&self) -> bool {
+        !self.numbered.is_empty()
+    }
+
+    /// Where `state` is filed (its `number` if states are numbered, else its hash: `number`
+    /// is then not read), and the index of its node if it is stored; `None` for a number out
+    /// of range, or one that another state stored has ([`clash`](Self::clash) says which).
+    // Inlined, with a small answer: it runs for every child.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub fn locate(&self, state: &S, number: usize) -> Option<(u32, Option<usize>)> {
+        if self.numbered.is_empty() {
+            let hash = self.hash(state);
+            return Some((hash, self.find(hash, state)));
+        }
+        let slot = *self.numbered.get(number)?;
+        if slot == 0 {
+            return Some((number as u32, None));
+        }
+        let at = slot as usize - 1;
+        (self.nodes[at].state == *state).then_some((number as u32, Some(at)))
+    }
+
+    /// What is wrong with a `number` that [`locate`](Self::locate) refused.
+    #[cold]
+    pub fn clash(&self, number: usize) -> ProblemError {
+        ProblemError::StateNumber {
+            number,
+            count: self.numbered.len(),
         }
     }
 
@@ -67,8 +138,13 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         self.nodes.len() >= max_stored.min(MAX_NODES)
     }
 
-    /// The hash under which `state` is indexed; computed once per generated state.
+    /// The hash under which `state` is indexed; computed once per generated state. (For a
+    /// table filed by hash: see [`locate`](Self::locate).)
     pub fn hash(&self, state: &S) -> u32 {
+        debug_assert!(
+            !self.is_numbered(),
+            "a numbered table is searched by locate"
+        );
         let hash = self.hasher.hash_one(state);
         (hash ^ hash >> 32) as u32
     }
@@ -83,12 +159,17 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
             .map(|entry| entry.node as usize)
     }
 
-    /// Stores a state not yet in the table, whose hash is `hash`, and returns its index. The
+    /// Stores a state not yet in the table, filed under `hash` (its hash, or its number in a
+    /// numbered table: what [`locate`](Self::locate) gave), and returns its index. The
     /// table must not be [full](Self::is_full).
     pub fn insert(&mut self, hash: u32, node: Node<S, M, C>) -> usize {
         let index = self.nodes.len();
         debug_assert!(index < MAX_NODES);
         self.nodes.push(node);
+        if let Some(slot) = self.numbered.get_mut(hash as usize) {
+            *slot = index as u32 + 1;
+            return index;
+        }
         let entry = Entry {
             node: index as u32,
             hash,
@@ -98,7 +179,7 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         index
     }
 
-    /// Stores the state of the node at `index`, whose hash is `hash`, again at the end of the
+    /// Stores the state of the node at `index`, filed under `hash`, again at the end of the
     /// arena, with the same links, and indexes it there; the old node stays where it was, so
     /// that paths through it remain. Returns the new index. The table must not be
     /// [full](Self::is_full).
@@ -117,6 +198,10 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         };
         let new = self.nodes.len() as u32;
         self.nodes.push(node);
+        if let Some(slot) = self.numbered.get_mut(hash as usize) {
+            *slot = new + 1;
+            return new as usize;
+        }
         if let Some(entry) = self
             .index
             .find_mut(spread(hash), |entry| entry.node as usize == index)

@@ -557,3 +557,64 @@ fn jump_point_search_agrees_on_long_maps() {
         .tests(300)
         .quickcheck(agrees as fn(u64, u16, u8, u8) -> bool);
 }
+
+/// On a map large enough that A*'s open list gives up its buckets for a heap of nodes (costs
+/// of 100 and 141 give almost every node a key of its own), cells filed by their place on the
+/// map and cells filed by hash give the same paths and counts, at the reference's lengths.
+#[test]
+fn cells_filed_by_number_search_as_cells_filed_by_hash() {
+    let (width, height) = (256, 256);
+    let mut seed = 0x9E37_79B9_u64;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        seed >> 33
+    };
+    let mut free: Vec<Vec<bool>> = (0..height)
+        .map(|_| (0..width).map(|_| next() % 100 >= 25).collect())
+        .collect();
+    let map = GridMap::from_fn(width, height, |x, y| free[y as usize][x as usize]).unwrap();
+    let mut solved = 0;
+    for _ in 0..6 {
+        // Across the map: long searches, with thousands of keys open.
+        let mut cell = |x0: usize| {
+            (
+                x0 + (next() % 16) as usize,
+                (next() % height as u64) as usize,
+            )
+        };
+        let (start, goal) = (cell(0), cell(width - 16));
+        for (x, y) in [start, goal] {
+            free[y][x] = true;
+        }
+        let map = GridMap::from_fn(width, height, |x, y| free[y as usize][x as usize]).unwrap();
+        let costs = GridCosts::new(100u64, 141);
+        let path = GridPath::new(
+            &map,
+            Query::cell(start),
+            Query::cell(goal),
+            Connectivity::Eight,
+            costs,
+        )
+        .unwrap();
+        let hashed = crate::common::Hashed(path.clone());
+        let expected = reference(&free, start, goal, true, (100, 141));
+        for (numbered, by_hash) in [
+            (a_star(&path), a_star(&hashed)),
+            (dijkstra(&path), dijkstra(&hashed)),
+            (bfs(&path), bfs(&hashed)),
+        ] {
+            assert_eq!(numbered.outcome, by_hash.outcome);
+            assert_eq!(numbered.stats, by_hash.stats);
+        }
+        let found = a_star(&path);
+        assert_eq!(found.solution().map(|s| s.cost), expected);
+        if let Some(solution) = found.solution() {
+            assert!(walks(&path, &path.cells(&solution.moves), solution.cost));
+            solved += 1;
+        }
+    }
+    assert!(solved >= 3, "too few queries had a path: {solved}");
+    drop(map);
+}

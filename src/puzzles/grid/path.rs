@@ -1,5 +1,7 @@
 //! A path on a map from one cell to another, as a search problem.
 
+use core::ops::ControlFlow;
+
 use crate::cost::{Cost, CostValue};
 use crate::problem::{MoveBuffer, SearchProblem};
 use crate::puzzles::grid::map::{Cell, Direction, GridError, GridMap, STRAIGHT};
@@ -248,6 +250,30 @@ impl<C: Cost> SearchProblem for GridPath<'_, C> {
         *cell = cell.step(direction as u8);
     }
 
+    /// The children straight from the map's step mask, without listing the moves first.
+    #[inline]
+    fn successors<F>(
+        &self,
+        &cell: &Cell,
+        skip: Option<Direction>,
+        _: &mut MoveBuffer<Direction, C>,
+        mut each: F,
+    ) -> ControlFlow<()>
+    where
+        F: FnMut(Cell, Direction, C) -> ControlFlow<()>,
+    {
+        let mut open = self.map.step_mask(cell) & self.directions;
+        if let Some(skip) = skip {
+            open &= !(1 << skip as u8);
+        }
+        while open != 0 {
+            let d = open.trailing_zeros() as usize;
+            each(cell.step(d as u8), Direction::ALL[d], self.step_cost[d])?;
+            open &= open - 1;
+        }
+        ControlFlow::Continue(())
+    }
+
     #[inline]
     fn heuristic(&self, &cell: &Cell) -> C {
         self.distance(cell, self.goal)
@@ -256,6 +282,17 @@ impl<C: Cost> SearchProblem for GridPath<'_, C> {
     #[inline]
     fn inverse(&self, direction: Direction) -> Option<Direction> {
         Some(direction.opposite())
+    }
+
+    /// The map's cells, row by row: A* and the others file a cell by its place on the map.
+    #[inline]
+    fn state_count(&self) -> Option<usize> {
+        Some(usize::from(self.map.width()) * usize::from(self.map.height()))
+    }
+
+    #[inline]
+    fn state_index(&self, &cell: &Cell) -> usize {
+        self.map.index(cell)
     }
 }
 

@@ -1,0 +1,131 @@
+//! States filed by number (`SearchProblem::state_count` and `state_index`): the same answers
+//! and counts as filed by hash, from every engine that stores states, and a clear error for a
+//! number out of range or shared by two states.
+
+use informed::{
+    a_star, bfs, dijkstra, greedy_best_first, weighted_a_star, MoveBuffer, ProblemError,
+    SearchProblem,
+};
+use quickcheck::QuickCheck;
+
+use crate::common::{Graph, Hashed, NodeGraph};
+
+/// A graph's nodes numbered as they are, with a count and a numbering that may be broken.
+#[derive(Clone, Debug)]
+struct Numbered {
+    graph: NodeGraph,
+    count: usize,
+    number: fn(usize) -> usize,
+}
+
+impl Numbered {
+    fn new(graph: Graph) -> Numbered {
+        let count = graph.edges.len();
+        Numbered {
+            graph: NodeGraph(graph),
+            count,
+            number: |node| node,
+        }
+    }
+}
+
+impl SearchProblem for Numbered {
+    type State = usize;
+    type Move = (usize, usize);
+    type Cost = u32;
+    fn start(&self) -> usize {
+        self.graph.start()
+    }
+    fn is_goal(&self, node: &usize) -> bool {
+        self.graph.is_goal(node)
+    }
+    fn heuristic(&self, node: &usize) -> u32 {
+        self.graph.heuristic(node)
+    }
+    fn moves(&self, node: &usize, moves: &mut MoveBuffer<(usize, usize), u32>) {
+        self.graph.moves(node, moves);
+    }
+    fn apply(&self, node: &mut usize, mv: (usize, usize)) {
+        self.graph.apply(node, mv);
+    }
+    fn state_count(&self) -> Option<usize> {
+        Some(self.count)
+    }
+    fn state_index(&self, &node: &usize) -> usize {
+        (self.number)(node)
+    }
+}
+
+#[test]
+fn numbered_states_give_the_same_answers_and_counts_as_hashed_ones() {
+    #[allow(clippy::needless_pass_by_value)] // quickcheck hands the graph over
+    fn agrees(graph: Graph) -> bool {
+        let numbered = Numbered::new(graph);
+        let hashed = Hashed(numbered.clone());
+        let same = |a: informed::ResultOf<Numbered>, b: informed::ResultOf<Hashed<Numbered>>| {
+            a.outcome == b.outcome && a.stats == b.stats
+        };
+        same(a_star(&numbered), a_star(&hashed))
+            && same(dijkstra(&numbered), dijkstra(&hashed))
+            && same(
+                weighted_a_star(&numbered, 2.5),
+                weighted_a_star(&hashed, 2.5),
+            )
+            && same(greedy_best_first(&numbered), greedy_best_first(&hashed))
+            && same(bfs(&numbered), bfs(&hashed))
+    }
+    QuickCheck::new()
+        .tests(300)
+        .quickcheck(agrees as fn(Graph) -> bool);
+}
+
+/// A graph 0 → 1 → 2 → 3, the goal 3.
+fn line() -> Graph {
+    Graph::new(vec![vec![(1, 1)], vec![(2, 1)], vec![(3, 1)], vec![]], 3, 1)
+}
+
+#[test]
+fn a_number_out_of_range_is_a_clear_error() {
+    let mut short = Numbered::new(line());
+    short.count = 2;
+    let error = ProblemError::StateNumber {
+        number: 2,
+        count: 2,
+    };
+    assert_eq!(a_star(&short).problem_error(), Some(&error));
+    assert_eq!(dijkstra(&short).problem_error(), Some(&error));
+    assert_eq!(bfs(&short).problem_error(), Some(&error));
+    assert!(error.to_string().contains("state_count"), "{error}");
+    // The start's own number is checked too.
+    short.number = |node| node + 10;
+    assert!(matches!(
+        a_star(&short).problem_error(),
+        Some(ProblemError::StateNumber { number: 10, .. })
+    ));
+    assert!(matches!(
+        bfs(&short).problem_error(),
+        Some(ProblemError::StateNumber { number: 10, .. })
+    ));
+}
+
+#[test]
+fn a_number_two_states_share_is_a_clear_error() {
+    let mut shared = Numbered::new(line());
+    shared.number = |node| node / 2; // 0 and 1 share 0
+    let error = ProblemError::StateNumber {
+        number: 0,
+        count: 4,
+    };
+    assert_eq!(a_star(&shared).problem_error(), Some(&error));
+    assert_eq!(bfs(&shared).problem_error(), Some(&error));
+}
+
+#[test]
+fn a_count_too_large_to_file_is_searched_by_hash() {
+    // 2^40 numbers would take 4 TiB: the engines hash instead, and never read the number.
+    let mut huge = Numbered::new(line());
+    huge.count = 1 << 40;
+    huge.number = |_| usize::MAX;
+    assert_eq!(a_star(&huge).solution().map(|s| s.cost), Some(3));
+    assert_eq!(bfs(&huge).solution().map(|s| s.cost), Some(3));
+}
