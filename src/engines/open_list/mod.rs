@@ -630,6 +630,65 @@ mod tests {
             .quickcheck(all as fn(Vec<Option<(u8, u8)>>) -> bool);
     }
 
+    /// Nodes queued again as the engines do (each time at a smaller `g`, by `f = g + h` or by
+    /// `h` alone), popped with the outdated entries skipped as the engines skip them (their
+    /// `g` is not the node's), come out in the same order whether the list keeps its buckets
+    /// or gives them up for the heap of nodes, at once or part way, outdated entries and
+    /// all.
+    #[test]
+    fn nodes_queued_again_come_out_alike_in_every_mode() {
+        fn valid_pops(
+            steps: &[(u8, u8, u8)],
+            mode: (usize, usize),
+            greedy: bool,
+        ) -> Vec<(usize, u32)> {
+            let mut open = OpenList::<u32>::with_ring_after(mode.0, mode.1);
+            let mut g: Vec<Option<u32>> = vec![None; 64];
+            let mut out = Vec::new();
+            for &(op, node, drop) in steps {
+                let node = usize::from(node % 64);
+                if op % 3 == 0 {
+                    while let Some((key, index)) = open.pop() {
+                        if g[index] == Some(key) {
+                            out.push((index, key));
+                            break;
+                        }
+                    }
+                    continue;
+                }
+                let new_g = match g[node] {
+                    // Few distinct keys: nodes share buckets, old and new.
+                    None => 300 + u32::from(drop % 16),
+                    Some(old) if old > u32::from(drop % 7) => old - 1 - u32::from(drop % 7),
+                    Some(_) => continue,
+                };
+                g[node] = Some(new_g);
+                let h = (node as u32 % 5) * 3;
+                let f = if greedy { h } else { new_g + h };
+                open.push(f, new_g, node);
+            }
+            while let Some((key, index)) = open.pop() {
+                if g[index] == Some(key) {
+                    out.push((index, key));
+                }
+            }
+            out
+        }
+        #[allow(clippy::needless_pass_by_value)] // quickcheck hands the steps over
+        fn alike(steps: Vec<(u8, u8, u8)>) -> bool {
+            [false, true].into_iter().all(|greedy| {
+                let buckets = valid_pops(&steps, (usize::MAX, 0), greedy);
+                [0, 3, 10, 30]
+                    .map(|ring_after| (ring_after, usize::MAX))
+                    .into_iter()
+                    .all(|mode| valid_pops(&steps, mode, greedy) == buckets)
+            })
+        }
+        quickcheck::QuickCheck::new()
+            .rng(quickcheck::Gen::new(400))
+            .quickcheck(alike as fn(Vec<(u8, u8, u8)>) -> bool);
+    }
+
     /// A key below every open one (an inconsistent heuristic's) goes in front of them.
     #[test]
     fn the_ring_takes_keys_below_its_first() {
