@@ -9,7 +9,7 @@ use crate::engines::node_table::FIRST_CAPACITY;
 
 mod nodes;
 
-use nodes::Ranked;
+use nodes::{Nodes, Ranked};
 
 /// The open list: node indices in buckets, one per `(f, g)`, cheapest `f` first and deepest
 /// `g` first among equal `f`; first queued, first out within a bucket. (At most 2³² − 1
@@ -86,8 +86,8 @@ enum Order<K> {
     Heap(BinaryHeap<Opened<K>>),
     /// By integer `f` in a ring of slots.
     Ring(Ring<K>),
-    /// No buckets: every node in one heap, on its own.
-    Nodes(BinaryHeap<Ranked<K>>),
+    /// No buckets: every node on its own ([`Nodes`]).
+    Nodes(Nodes<K>),
 }
 
 /// The buckets by integer `f`: `slots[i]` holds those of `f = base + i`, deepest `g` first.
@@ -397,7 +397,7 @@ impl<C: Cost> OpenList<C> {
         };
         let mut opened: Vec<Opened<C::Key>> = core::mem::take(heap).into_vec();
         opened.sort_unstable_by_key(|opened| opened.seq);
-        let mut nodes = BinaryHeap::with_capacity(self.len.max(FIRST_CAPACITY));
+        let mut nodes = Nodes::with_capacity(self.len.max(FIRST_CAPACITY));
         let mut seq = 0;
         for Opened { bucket, .. } in opened {
             let Bucket { f, g, first, .. } = self.buckets[bucket];

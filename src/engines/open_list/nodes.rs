@@ -52,3 +52,65 @@ impl<K: Copy> Ranked<K> {
         })
     }
 }
+
+/// How many nodes [`Nodes`] keeps beside its heap.
+const BESIDE: usize = 8;
+
+/// The nodes of the open list once it gave up its buckets: one binary heap, and beside it a
+/// few nodes, sorted, that were better than the heap's first when queued.
+///
+/// A* on a grid expands, after a node, its child of the same `f` one step deeper: better than
+/// every node queued, it would sift from the heap's bottom to its top, and be popped from
+/// there at once, two passes through the whole depth of the heap. Kept beside it, it costs a
+/// comparison with the heap's first and a place in a short sorted list. Either part is a
+/// priority queue and a pop takes the better of their firsts, so the order out is the one
+/// heap's (the sorted list's worst goes into the heap when the list is full).
+pub(super) struct Nodes<K> {
+    heap: std::collections::BinaryHeap<Ranked<K>>,
+    /// Sorted, the best last; at most [`BESIDE`].
+    beside: Vec<Ranked<K>>,
+}
+
+impl<K> Nodes<K> {
+    pub fn with_capacity(capacity: usize) -> Nodes<K> {
+        Nodes {
+            heap: std::collections::BinaryHeap::with_capacity(capacity),
+            beside: Vec::with_capacity(BESIDE + 1),
+        }
+    }
+
+    #[inline]
+    pub fn push(&mut self, node: Ranked<K>) {
+        if self.heap.peek().is_some_and(|first| node <= *first) {
+            self.heap.push(node);
+            return;
+        }
+        let at = self
+            .beside
+            .iter()
+            .rposition(|kept| *kept < node)
+            .map_or(0, |at| at + 1);
+        self.beside.insert(at, node);
+        if self.beside.len() > BESIDE {
+            let worst = self.beside.remove(0);
+            self.heap.push(worst);
+        }
+    }
+
+    #[inline]
+    pub fn pop(&mut self) -> Option<Ranked<K>> {
+        match (self.beside.last(), self.heap.peek()) {
+            (Some(kept), Some(first)) if *first > *kept => self.heap.pop(),
+            (Some(_), _) => self.beside.pop(),
+            (None, _) => self.heap.pop(),
+        }
+    }
+
+    pub fn peek(&self) -> Option<&Ranked<K>> {
+        match (self.beside.last(), self.heap.peek()) {
+            (Some(kept), Some(first)) if *first > *kept => Some(first),
+            (Some(kept), _) => Some(kept),
+            (None, first) => first,
+        }
+    }
+}
