@@ -61,6 +61,8 @@ pub(crate) trait Storage<P: SearchProblem> {
     fn load(problem: &P, stored: &Self::Stored) -> P::State;
     /// The heuristic of a stored state.
     fn heuristic(problem: &P, stored: &Self::Stored) -> P::Cost;
+    /// The number of a stored state ([`SearchProblem::state_index`]).
+    fn number(problem: &P, stored: &Self::Stored) -> usize;
 }
 
 /// States stored as they are.
@@ -79,6 +81,9 @@ impl<P: SearchProblem> Storage<P> for AsIs {
     #[inline]
     fn heuristic(problem: &P, stored: &P::State) -> P::Cost {
         problem.heuristic(stored)
+    }
+    fn number(problem: &P, stored: &P::State) -> usize {
+        problem.state_index(stored)
     }
 }
 
@@ -101,6 +106,9 @@ impl<P: PackedStates> Storage<P> for Packed {
     #[inline]
     fn heuristic(problem: &P, stored: &P::Packed) -> P::Cost {
         problem.heuristic(&problem.unpack(stored))
+    }
+    fn number(problem: &P, stored: &P::Packed) -> usize {
+        problem.state_index(&problem.unpack(stored))
     }
 }
 
@@ -343,7 +351,10 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
                 g,
                 expanded: false,
             };
-            self.table.insert(hash, node)
+            let problem = self.problem;
+            self.table
+                .insert_and_number(hash, node, |s| S::number(problem, s))
+                .map_err(Halt::Invalid)?
         };
         self.open.push(f, g, index);
         Ok(())

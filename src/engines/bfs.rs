@@ -121,21 +121,21 @@ fn search<P: SearchProblem>(
                 }
                 return ControlFlow::Continue(());
             }
-            if table.is_full(watch.max_stored) {
-                exit = Some(stopped(StopReason::MemoryLimit));
-                return ControlFlow::Break(());
-            }
             let is_goal = problem.is_goal(&child);
-            let index = table.insert(
-                hash,
-                Node {
-                    state: child,
-                    parent: next as u32,
-                    arrived_by: Some(mv),
-                    g: child_g,
-                    expanded: false,
-                },
-            );
+            let node = Node {
+                state: child,
+                parent: next as u32,
+                arrived_by: Some(mv),
+                g: child_g,
+                expanded: false,
+            };
+            let index = match store(problem, table, hash, node, watch.max_stored) {
+                Ok(index) => index,
+                Err(halt) => {
+                    exit = Some(halt.into_outcome());
+                    return ControlFlow::Break(());
+                }
+            };
             if is_goal {
                 let (root, path) = table.path_to(index);
                 let start = table.nodes[root].state.clone();
@@ -186,6 +186,22 @@ fn relink<S: Eq + core::hash::Hash + Clone, M: Copy, C: Cost>(
     let node = &mut table.nodes[at];
     (node.g, node.parent, node.arrived_by) = (g, parent as u32, Some(mv));
     Ok(expanded)
+}
+
+/// Stores a child not yet stored, filed under `hash`, unless the table is full; its index.
+fn store<P: SearchProblem>(
+    problem: &P,
+    table: &mut NodeTable<P::State, P::Move, P::Cost>,
+    hash: u32,
+    node: Node<P::State, P::Move, P::Cost>,
+    max_stored: usize,
+) -> Result<usize, Halt> {
+    if table.is_full(max_stored) {
+        return Err(StopReason::MemoryLimit.into());
+    }
+    table
+        .insert_and_number(hash, node, |s| problem.state_index(s))
+        .map_err(Halt::Invalid)
 }
 
 /// Stores the starts, each once, as the roots of the search.

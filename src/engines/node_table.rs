@@ -52,9 +52,18 @@ pub(crate) const FIRST_CAPACITY: usize = 256;
 /// The most states a table holds: the arena's positions are 32-bit in the index.
 const MAX_NODES: usize = u32::MAX as usize;
 
-/// The most state numbers a table files states by (four bytes each: 4 GiB of address space,
-/// touched only where the search goes); a problem with more is filed by hash.
+/// The most state numbers a table files states by (four bytes each: 4 GiB); a problem with
+/// more is filed by hash.
 pub(crate) const MAX_NUMBERED: usize = 1 << 30;
+
+/// Up to how many numbers a table files states by number from the start (an array of 256
+/// KiB); with more, it files them by hash until it holds a [`SPARSE`]th of the count. Zeroing
+/// the array of a 1024 × 1024 map took 80 µs a search, thirty times a short query's search by
+/// hash; once the search is that large, the array pays for itself many times over.
+const NUMBERED_AT_ONCE: usize = 1 << 16;
+
+/// The fraction of its count of numbers a table holds before it files its states by number.
+const SPARSE: usize = 64;
 
 /// The hash the index files an entry under, from the 32 bits the entry keeps: spread over 64
 /// bits by an odd multiplier, so that the index's bucket bits and tag bits both vary.
@@ -67,9 +76,13 @@ pub(crate) struct NodeTable<S, M, C> {
     index: HashTable<Entry>,
     hasher: DefaultHashBuilder,
     /// For numbered states: by a state's number, the index of its node plus one, or 0 for
-    /// none (allocated zeroed, so that the pages the search never reaches are never touched).
-    /// Empty for states filed by hash.
+    /// none. Empty while states are filed by hash.
     numbered: Vec<u32>,
+    /// For a problem that numbers its states: how many it has; 0 otherwise.
+    count: usize,
+    /// How many states the table holds before it files them by number; `usize::MAX` if it
+    /// never will (or already does).
+    number_from: usize,
 }
 
 impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
@@ -80,18 +93,55 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
             index: HashTable::with_capacity(capacity),
             hasher: DefaultHashBuilder::default(),
             numbered: Vec::new(),
+            count: 0,
+            number_from: usize::MAX,
         }
     }
 
     /// A table with room for `capacity` states before it grows, filing states by their
-    /// numbers in `0..count` if `count` is some and at most [`MAX_NUMBERED`], else by hash.
+    /// numbers in `0..count` if `count` is some and at most [`MAX_NUMBERED`] (from the start
+    /// for up to [`NUMBERED_AT_ONCE`], else once [`wants_numbers`](Self::wants_numbers)),
+    /// else by hash.
     pub fn for_states(capacity: usize, count: Option<usize>) -> Self {
         let mut table = Self::with_capacity(capacity);
         if let Some(count) = count.filter(|&count| (1..=MAX_NUMBERED).contains(&count)) {
-            table.index = HashTable::new();
-            table.numbered = vec![0; count];
+            table.count = count;
+            if count <= NUMBERED_AT_ONCE {
+                table.index = HashTable::new();
+                table.numbered = vec![0; count];
+            } else {
+                table.number_from = count / SPARSE;
+            }
         }
         table
+    }
+
+    /// Whether the table, filing its states by hash, now holds enough of them to file them
+    /// by number ([`number_states`](Self::number_states)): asked after each insert.
+    #[inline]
+    pub fn wants_numbers(&self) -> bool {
+        self.nodes.len() >= self.number_from
+    }
+
+    /// Files every state by its number from now on, `number` giving the number of each state
+    /// stored; the number that is out of range or another state's if there is one (the table
+    /// is then left as it was).
+    #[cold]
+    pub fn number_states(&mut self, number: impl Fn(&S) -> usize) -> Result<(), usize> {
+        let mut numbered = vec![0u32; self.count];
+        for (index, node) in self.nodes.iter().enumerate() {
+            let n = number(&node.state);
+            let slot = numbered.get_mut(n).ok_or(n)?;
+            // A state stored twice (BFS queues one again) is filed at its last copy.
+            if *slot != 0 && self.nodes[*slot as usize - 1].state != node.state {
+                return Err(n);
+            }
+            *slot = index as u32 + 1;
+        }
+        self.numbered = numbered;
+        self.index = HashTable::new();
+        self.number_from = usize::MAX;
+        Ok(())
     }
 
     /// Whether states are filed by number.
@@ -124,7 +174,7 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
     pub fn clash(&self, number: usize) -> ProblemError {
         ProblemError::StateNumber {
             number,
-            count: self.numbered.len(),
+            count: self.count,
         }
     }
 
@@ -177,6 +227,26 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         self.index
             .insert_unique(spread(hash), entry, |entry| spread(entry.hash));
         index
+    }
+
+    /// [`insert`](Self::insert), then files every state by number if the table
+    /// [wants to](Self::wants_numbers) now, `number` giving each state's.
+    ///
+    /// # Errors
+    ///
+    /// [`ProblemError::StateNumber`] for a state whose number is out of range or another's.
+    #[inline]
+    pub fn insert_and_number(
+        &mut self,
+        hash: u32,
+        node: Node<S, M, C>,
+        number: impl Fn(&S) -> usize,
+    ) -> Result<usize, ProblemError> {
+        let index = self.insert(hash, node);
+        if self.wants_numbers() {
+            self.number_states(number).map_err(|n| self.clash(n))?;
+        }
+        Ok(index)
     }
 
     /// Stores the state of the node at `index`, filed under `hash`, again at the end of the
