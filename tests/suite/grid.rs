@@ -600,10 +600,10 @@ fn cells_filed_by_number_search_as_cells_filed_by_hash() {
         .unwrap();
         let hashed = crate::common::Hashed(path.clone());
         let expected = reference(&free, start, goal, true, (100, 141));
+        // (BFS files states as A* does: the chain in `numbered_states` holds it to that.)
         for (numbered, by_hash) in [
             (a_star(&path), a_star(&hashed)),
             (dijkstra(&path), dijkstra(&hashed)),
-            (bfs(&path), bfs(&hashed)),
         ] {
             assert_eq!(numbered.outcome, by_hash.outcome);
             assert_eq!(numbered.stats, by_hash.stats);

@@ -79,7 +79,9 @@ impl<K> Nodes<K> {
         }
     }
 
-    #[inline]
+    // Out of line: one copy per key type, not one inlined into every engine of every problem
+    // (the cold build of the tests), for a call per push.
+    #[inline(never)]
     pub fn push(&mut self, node: Ranked<K>) {
         if self.heap.peek().is_some_and(|first| node <= *first) {
             self.heap.push(node);
@@ -97,7 +99,7 @@ impl<K> Nodes<K> {
         }
     }
 
-    #[inline]
+    #[inline(never)]
     pub fn pop(&mut self) -> Option<Ranked<K>> {
         match (self.beside.last(), self.heap.peek()) {
             (Some(kept), Some(first)) if *first > *kept => self.heap.pop(),
