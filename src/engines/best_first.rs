@@ -6,7 +6,7 @@ use core::hash::Hash;
 use core::ops::ControlFlow;
 
 use crate::cost::Cost;
-use crate::engines::node_table::{number_of, Node, NodeTable, FIRST_CAPACITY};
+use crate::engines::node_table::{Node, NodeTable, FIRST_CAPACITY};
 use crate::engines::open_list::OpenList;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
@@ -303,11 +303,12 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
             return Ok(()); // a path whose cost reaches MAX is no path
         }
         let uniform = self.order == Order::Uniform;
-        let number = number_of(self.table.is_numbered(), self.problem, &state);
-        let (state, heuristic) = S::store(self.problem, state, !uniform);
-        let Some((hash, known)) = self.table.locate(&state, number) else {
-            return Err(Halt::Invalid(self.table.clash(number)));
-        };
+        let problem = self.problem;
+        let (state, heuristic) = S::store(problem, state, !uniform);
+        let (hash, known) = self
+            .table
+            .locate(&state, || S::number(problem, &state))
+            .map_err(|number| Halt::Invalid(self.table.clash(number)))?;
         if known.is_some_and(|known| self.table.nodes[known].g <= g) {
             return Ok(());
         }
@@ -351,7 +352,6 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
                 g,
                 expanded: false,
             };
-            let problem = self.problem;
             self.table
                 .insert_and_number(hash, node, |s| S::number(problem, s))
                 .map_err(Halt::Invalid)?

@@ -5,7 +5,7 @@ use core::ops::ControlFlow;
 
 use crate::cost::Cost;
 use crate::engines::best_first::Halt;
-use crate::engines::node_table::{number_of, Node, NodeTable, FIRST_CAPACITY};
+use crate::engines::node_table::{Node, NodeTable, FIRST_CAPACITY};
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, SearchProblem};
@@ -104,9 +104,9 @@ fn search<P: SearchProblem>(
                 return ControlFlow::Continue(());
             }
             stats.generated += 1;
-            let number = number_of(table.is_numbered(), problem, &child);
-            let Some((hash, known)) = table.locate(&child, number) else {
-                exit = Some(Outcome::invalid(table.clash(number)));
+            let found = table.locate(&child, || problem.state_index(&child));
+            let Ok((hash, known)) = found else {
+                exit = found.err().map(|n| Outcome::invalid(table.clash(n)));
                 return ControlFlow::Break(());
             };
             if let Some(known) = known {
@@ -212,26 +212,20 @@ fn store_starts<P: SearchProblem>(
     max_stored: usize,
 ) -> Result<(), Halt> {
     for start in starts {
-        let number = number_of(table.is_numbered(), problem, &start);
-        let Some((hash, known)) = table.locate(&start, number) else {
-            return Err(Halt::Invalid(table.clash(number)));
-        };
+        let (hash, known) = table
+            .locate(&start, || problem.state_index(&start))
+            .map_err(|number| Halt::Invalid(table.clash(number)))?;
         if known.is_some() {
             continue;
         }
-        if table.is_full(max_stored) {
-            return Err(StopReason::MemoryLimit.into());
-        }
-        table.insert(
-            hash,
-            Node {
-                state: start,
-                parent: u32::MAX,
-                arrived_by: None,
-                g: P::Cost::ZERO,
-                expanded: false,
-            },
-        );
+        let root = Node {
+            state: start,
+            parent: u32::MAX,
+            arrived_by: None,
+            g: P::Cost::ZERO,
+            expanded: false,
+        };
+        store(problem, table, hash, root, max_stored)?;
     }
     Ok(())
 }

@@ -8,7 +8,6 @@ use core::hash::{BuildHasher, Hash};
 
 use hashbrown::{DefaultHashBuilder, HashTable};
 
-use crate::problem::SearchProblem;
 use crate::solution::ProblemError;
 
 /// A stored state and how it was best reached so far.
@@ -23,17 +22,6 @@ pub(crate) struct Node<S, M, C> {
     pub g: C,
     /// Whether its children were generated (A* and the like; BFS does not keep it).
     pub expanded: bool,
-}
-
-/// The number a table filed by number (`numbered`) files `state` under; 0, unread, for a
-/// table filed by hash, so that a problem that does not number its states is never asked.
-#[inline]
-pub(crate) fn number_of<P: SearchProblem>(numbered: bool, problem: &P, state: &P::State) -> usize {
-    if numbered {
-        problem.state_index(state)
-    } else {
-        0
-    }
 }
 
 /// An entry of the hash index: where the node is in the arena, and 32 bits of its state's
@@ -150,26 +138,36 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         !self.numbered.is_empty()
     }
 
-    /// Where `state` is filed (its `number` if states are numbered, else its hash: `number`
-    /// is then not read), and the index of its node if it is stored; `None` for a number out
-    /// of range, or one that another state stored has ([`clash`](Self::clash) says which).
+    /// Where `state` is filed (its number, which `number` gives, if states are numbered,
+    /// else its hash: `number` is then not called), and the index of its node if it is
+    /// stored; `Err` with the number if it is out of range or another stored state's
+    /// ([`clash`](Self::clash) says so).
     // Inlined, with a small answer: it runs for every child.
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    pub fn locate(&self, state: &S, number: usize) -> Option<(u32, Option<usize>)> {
+    pub fn locate(
+        &self,
+        state: &S,
+        number: impl FnOnce() -> usize,
+    ) -> Result<(u32, Option<usize>), usize> {
         if self.numbered.is_empty() {
             let hash = self.hash(state);
-            return Some((hash, self.find(hash, state)));
+            return Ok((hash, self.find(hash, state)));
         }
-        let slot = *self.numbered.get(number)?;
+        let number = number();
+        let slot = *self.numbered.get(number).ok_or(number)?;
         if slot == 0 {
-            return Some((number as u32, None));
+            return Ok((number as u32, None));
         }
         let at = slot as usize - 1;
-        (self.nodes[at].state == *state).then_some((number as u32, Some(at)))
+        if self.nodes[at].state != *state {
+            return Err(number);
+        }
+        Ok((number as u32, Some(at)))
     }
 
-    /// What is wrong with a `number` that [`locate`](Self::locate) refused.
+    /// What is wrong with a `number` that [`locate`](Self::locate) or
+    /// [`number_states`](Self::number_states) refused.
     #[cold]
     pub fn clash(&self, number: usize) -> ProblemError {
         ProblemError::StateNumber {
