@@ -1,7 +1,9 @@
-//! Benchmark driver: solves 15-puzzle instances in Korf's format and reports each one.
+//! Benchmark driver: solves 15-puzzle and 24-puzzle instances in Korf's format and reports
+//! each one.
 //!
-//! Input (stdin): lines `<id> <optimal length> <t0> … <t15>`, the tile at each cell row by
-//! row, 0 for the blank, goal `0 1 2 … 15`; lines starting with `#` and blank lines are
+//! Input (stdin): lines `<id> <optimal length> <t0> … <t15>` (or `… <t24>` for the 24-puzzle:
+//! the first instance's line sets the size), the tile at each cell row by row, 0 for the
+//! blank, goal `0 1 2 … 15` (or `… 24`); lines starting with `#` and blank lines are
 //! skipped. Output (stdout): one line per instance, `<id> <length> <nodes generated> <ms>`,
 //! and nothing else (a header naming the columns goes to stderr, and a summary at the end).
 //!
@@ -11,8 +13,9 @@
 //! ```
 //!
 //! `--help` lists the options: the heuristics (`manhattan`, `linear-conflict`, `misplaced`,
-//! and the additive pattern databases with reflection `pdb555`, `pdb663`, `pdb78`, read
-//! from or built into the `--pdb-cache` directory), the engines (`ida`, `astar`,
+//! and the additive pattern databases with reflection `pdb555`, `pdb663`, `pdb78` for the
+//! 15-puzzle and `pdb6666` for the 24-puzzle, read from or built into the `--pdb-cache`
+//! directory), the engines (`ida`, `astar`,
 //! `astar-plain`, `rbfs`, and `parallel` with `--features parallel`) and `--show`, which
 //! prints the boards along each solution after its line. Nodes are counted as
 //! `Stats::generated`: every child created, over all iterations, the start not included.
@@ -23,13 +26,17 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use informed::heuristics::pattern_database::{PARTITION_555, PARTITION_663, PARTITION_78};
+use informed::heuristics::pattern_database::{
+    PdbKept, PARTITION_555, PARTITION_663, PARTITION_6666, PARTITION_78,
+};
 use informed::heuristics::{
     LinearConflict, Manhattan, MisplacedTiles, PatternDatabase, TileHeuristic,
 };
+use informed::puzzles::sliding_tile::{Board, Slide};
 use informed::puzzles::{sliding_tile, SlidingPuzzle};
 use informed::{
-    a_star_packed_with, a_star_with, ida_star_with, rbfs_with, ResultOf, SearchOptions,
+    a_star_packed_with, a_star_with, ida_star_with, rbfs_with, PackedStates, ResultOf,
+    SearchOptions, SearchProblem,
 };
 
 #[allow(dead_code)]
@@ -43,18 +50,21 @@ mod show;
 const HELP: &str = "\
 usage: korf [--heuristic NAME] [--engine NAME] [--pdb-cache DIR] [--show] < instances
 
-Solves 15-puzzle instances in Korf's format and prints, for each, one line
-'<id> <length> <nodes generated> <ms>' on stdout; the column names and a summary
-go to stderr.
+Solves 15-puzzle or 24-puzzle instances in Korf's format and prints, for each,
+one line '<id> <length> <nodes generated> <ms>' on stdout; the column names and
+a summary go to stderr.
 
-Input: lines '<id> <optimal length> <t0> ... <t15>', the tile at each cell row
-by row, 0 or x for the blank, goal 0 1 2 ... 15. Lines starting with '#' and
-blank lines are skipped.
+Input: lines '<id> <optimal length> <t0> ... <t15>' (or '... <t24>' for the
+24-puzzle: the first instance sets the size), the tile at each cell row by row,
+0 or x for the blank, goal 0 1 2 ... 15 (or ... 24). Lines starting with '#'
+and blank lines are skipped.
 
 Options:
   --heuristic NAME   manhattan (default), linear-conflict, misplaced, or an
                      additive pattern database with reflection: pdb555, pdb663,
-                     pdb78 (built once, then read from --pdb-cache)
+                     pdb78 for the 15-puzzle, pdb6666 (Korf and Felner's four
+                     patterns of six tiles, 510 MB) for the 24-puzzle; built
+                     once, then read from --pdb-cache
   --engine NAME      ida (default), astar (A* storing packed boards), astar-plain
                      (A* storing whole boards), rbfs, parallel (parallel IDA*,
                      needs the 'parallel' feature: --features parallel)
@@ -76,21 +86,34 @@ enum Engine {
     Parallel,
 }
 
+/// The heuristics, and the partitions of the pattern databases by board size.
+const HEURISTICS: &str = "manhattan, linear-conflict, misplaced, pdb555, pdb663, pdb78 or pdb6666";
+
+/// What the command line asked for.
+struct Run {
+    heuristic: String,
+    engine: Engine,
+    cache: std::path::PathBuf,
+    show: bool,
+}
+
 fn main() -> ExitCode {
-    let mut heuristic = String::from("manhattan");
-    let mut engine = Engine::Ida;
-    let mut cache = std::path::PathBuf::from("target/informed-pdb");
-    let mut show = false;
+    let mut run = Run {
+        heuristic: String::from("manhattan"),
+        engine: Engine::Ida,
+        cache: std::path::PathBuf::from("target/informed-pdb"),
+        show: false,
+    };
     let mut args = args::Args::new("korf", HELP);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--heuristic" => {
-                heuristic = args.value("--heuristic", "manhattan, linear-conflict, ...");
+                run.heuristic = args.value("--heuristic", "manhattan, linear-conflict, ...");
             }
-            "--pdb-cache" => cache = args.value("--pdb-cache", "a directory").into(),
-            "--show" => show = true,
+            "--pdb-cache" => run.cache = args.value("--pdb-cache", "a directory").into(),
+            "--show" => run.show = true,
             "--engine" => {
-                engine = match args
+                run.engine = match args
                     .value("--engine", "ida, astar, astar-plain, rbfs, parallel")
                     .as_str()
                 {
@@ -114,45 +137,94 @@ fn main() -> ExitCode {
             _ => args.unexpected(&arg),
         }
     }
-    let goal = sliding_tile::blank_first::<16>();
-    let partition: &[&[u8]] = match heuristic.as_str() {
+    if partition(&run.heuristic).is_none()
+        && !["manhattan", "misplaced", "linear-conflict"].contains(&run.heuristic.as_str())
+    {
+        args.fail(&format!(
+            "unknown heuristic '{}' ({HEURISTICS})",
+            args::excerpt(&run.heuristic)
+        ));
+    }
+    let mut input = Input::new(io::stdin().lock());
+    // The first instance's line sets the size: 25 tiles make a 24-puzzle, anything else is
+    // read as a 15-puzzle (and a line of the wrong length is named as such).
+    let tiles = match input.peek() {
+        Ok(Some((_, line))) => line.split_whitespace().count().saturating_sub(2),
+        Ok(None) => 16,
+        Err(message) => {
+            eprintln!("korf: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    if tiles == 25 {
+        solve::<25>(&run, input)
+    } else {
+        solve::<16>(&run, input)
+    }
+}
+
+/// The pattern database a heuristic names, by its tiles, and the board size it is for.
+fn partition(name: &str) -> Option<(usize, &'static [&'static [u8]])> {
+    match name {
+        "pdb555" => Some((16, &PARTITION_555)),
+        "pdb663" => Some((16, &PARTITION_663)),
+        "pdb78" => Some((16, &PARTITION_78)),
+        "pdb6666" => Some((25, &PARTITION_6666)),
+        _ => None,
+    }
+}
+
+/// Solves every instance of an `N`-cell board with the heuristic asked for.
+fn solve<const N: usize>(run: &Run, input: Input<'_>) -> ExitCode
+where
+    SlidingPuzzle<N, Manhattan<N>>: Packed<N, u64>,
+    SlidingPuzzle<N, MisplacedTiles<N>>: Packed<N, u64>,
+    SlidingPuzzle<N, LinearConflict<N>>: Packed<N, u64>,
+    SlidingPuzzle<N, PatternDatabase<N>>: Packed<N, PdbKept>,
+{
+    let side = if N == 25 { 5 } else { 4 };
+    let goal = sliding_tile::blank_first::<N>();
+    match run.heuristic.as_str() {
         "manhattan" => {
-            return run(
-                engine,
-                show,
-                SlidingPuzzle::<16, Manhattan<16>>::new(4, 4, &goal, &goal),
+            return instances(
+                run,
+                input,
+                SlidingPuzzle::<N, Manhattan<N>>::new(side, side, &goal, &goal),
             )
         }
         "misplaced" => {
-            return run(
-                engine,
-                show,
-                SlidingPuzzle::<16, MisplacedTiles<16>>::new(4, 4, &goal, &goal),
+            return instances(
+                run,
+                input,
+                SlidingPuzzle::<N, MisplacedTiles<N>>::new(side, side, &goal, &goal),
             )
         }
         "linear-conflict" => {
-            return run(
-                engine,
-                show,
-                SlidingPuzzle::<16, LinearConflict<16>>::new(4, 4, &goal, &goal),
+            return instances(
+                run,
+                input,
+                SlidingPuzzle::<N, LinearConflict<N>>::new(side, side, &goal, &goal),
             )
         }
-        "pdb555" => &PARTITION_555,
-        "pdb663" => &PARTITION_663,
-        "pdb78" => &PARTITION_78,
-        name => args.fail(&format!(
-            "unknown heuristic '{}' (manhattan, linear-conflict, misplaced, pdb555, pdb663 or \
-             pdb78)",
-            args::excerpt(name)
-        )),
+        _ => {}
+    }
+    let Some((cells, partition)) = partition(&run.heuristic).filter(|&(cells, _)| cells == N)
+    else {
+        eprintln!(
+            "korf: {} is not a pattern database for the {}-puzzle",
+            run.heuristic,
+            N - 1
+        );
+        return ExitCode::from(2);
     };
-    match PatternDatabase::load_or_build(4, 4, &goal, partition, true, &cache) {
+    debug_assert_eq!(cells, N);
+    match PatternDatabase::load_or_build(side, side, &goal, partition, true, &run.cache) {
         Ok((pdb, report)) => {
             eprintln!("korf: {report}");
-            run(
-                engine,
-                show,
-                SlidingPuzzle::with_heuristic(4, 4, &goal, &goal, pdb),
+            instances(
+                run,
+                input,
+                SlidingPuzzle::with_heuristic(side, side, &goal, &goal, pdb),
             )
         }
         Err(error) => {
@@ -162,11 +234,66 @@ fn main() -> ExitCode {
     }
 }
 
-fn run<H: TileHeuristic<16> + Sync>(
-    engine: Engine,
-    show: bool,
-    base: Result<SlidingPuzzle<16, H>, informed::puzzles::PuzzleError>,
-) -> ExitCode {
+/// A sliding puzzle whose boards pack (15-puzzle and 24-puzzle alike), as the packed A* needs.
+trait Packed<const N: usize, K>:
+    PackedStates + SearchProblem<State = Board<N, K>, Move = Slide, Cost = u32>
+{
+}
+
+impl<const N: usize, K, P> Packed<N, K> for P where
+    P: PackedStates + SearchProblem<State = Board<N, K>, Move = Slide, Cost = u32>
+{
+}
+
+/// The lines of the input that hold instances, numbered from 1, with one line of lookahead.
+struct Input<'a> {
+    lines: std::iter::Enumerate<io::Lines<io::StdinLock<'a>>>,
+    peeked: Option<(usize, String)>,
+}
+
+impl<'a> Input<'a> {
+    fn new(stdin: io::StdinLock<'a>) -> Self {
+        Input {
+            lines: stdin.lines().enumerate(),
+            peeked: None,
+        }
+    }
+
+    /// The next instance's line and its number, or why it cannot be read.
+    fn next_instance(&mut self) -> Result<Option<(usize, String)>, String> {
+        if let Some(peeked) = self.peeked.take() {
+            return Ok(Some(peeked));
+        }
+        for (number, line) in self.lines.by_ref() {
+            let number = number + 1;
+            let Ok(line) = line else {
+                return Err(format!("line {number}: not valid UTF-8 text"));
+            };
+            let line = line.trim();
+            if !(line.is_empty() || line.starts_with('#')) {
+                return Ok(Some((number, line.to_string())));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The next instance's line, left to be read again.
+    fn peek(&mut self) -> Result<Option<&(usize, String)>, String> {
+        if self.peeked.is_none() {
+            self.peeked = self.next_instance()?;
+        }
+        Ok(self.peeked.as_ref())
+    }
+}
+
+fn instances<const N: usize, H: TileHeuristic<N> + Sync>(
+    run: &Run,
+    mut input: Input<'_>,
+    base: Result<SlidingPuzzle<N, H>, informed::puzzles::PuzzleError>,
+) -> ExitCode
+where
+    SlidingPuzzle<N, H>: Packed<N, H::Kept>,
+{
     let Ok(base) = base else {
         unreachable!("the goal layout is valid and the heuristic built for it")
     };
@@ -175,17 +302,16 @@ fn run<H: TileHeuristic<16> + Sync>(
     let mut out = stdout.lock();
     eprintln!("korf: columns: id, length, nodes generated, milliseconds");
     let (mut total_nodes, mut total_ms, mut solved) = (0u64, 0f64, 0usize);
-    for (number, line) in io::stdin().lock().lines().enumerate() {
-        let number = number + 1;
-        let Ok(line) = line else {
-            eprintln!("korf: line {number}: not valid UTF-8 text");
-            return ExitCode::from(2);
+    loop {
+        let (number, line) = match input.next_instance() {
+            Ok(Some(line)) => line,
+            Ok(None) => break,
+            Err(message) => {
+                eprintln!("korf: {message}");
+                return ExitCode::from(2);
+            }
         };
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (id, puzzle) = match parse_instance(&base, line) {
+        let (id, puzzle) = match parse_instance(&base, &line) {
             Ok(parsed) => parsed,
             Err(message) => {
                 eprintln!("korf: line {number}: {message}");
@@ -196,12 +322,12 @@ fn run<H: TileHeuristic<16> + Sync>(
         let observer = |report: &informed::Progress| live.show(&label, report);
         let mut options = SearchOptions::new()
             .progress_every(1 << 22)
-            .record_states(show);
+            .record_states(run.show);
         if live.enabled() {
             options = options.observer(&observer);
         }
         let started = Instant::now();
-        let result: ResultOf<SlidingPuzzle<16, H>> = match engine {
+        let result: ResultOf<SlidingPuzzle<N, H>> = match run.engine {
             Engine::Ida => ida_star_with(&puzzle, &options),
             Engine::AStar => a_star_packed_with(&puzzle, &options),
             Engine::AStarPlain => a_star_with(&puzzle, &options),
@@ -242,17 +368,19 @@ fn run<H: TileHeuristic<16> + Sync>(
     ExitCode::SUCCESS
 }
 
-/// Reads `<id> <optimal length> <16 tiles>` into the instance's id and puzzle.
-fn parse_instance<H: TileHeuristic<16>>(
-    base: &SlidingPuzzle<16, H>,
+/// Reads `<id> <optimal length> <N tiles>` into the instance's id and puzzle.
+fn parse_instance<const N: usize, H: TileHeuristic<N>>(
+    base: &SlidingPuzzle<N, H>,
     line: &str,
-) -> Result<(String, SlidingPuzzle<16, H>), String> {
+) -> Result<(String, SlidingPuzzle<N, H>), String> {
     let mut tokens = line.split_whitespace();
     let id = args::excerpt(tokens.next().unwrap_or_default());
-    let _optimal = tokens.next().ok_or("expected '<id> <length> <16 tiles>'")?;
+    let _optimal = tokens
+        .next()
+        .ok_or_else(|| format!("expected '<id> <length> <{N} tiles>'"))?;
     let tiles = sliding_tile::parse_layout(
         &tokens.collect::<Vec<_>>().join(" "),
-        16,
+        N,
         sliding_tile::Layout::Start,
     )
     .map_err(|e| e.to_string())?;

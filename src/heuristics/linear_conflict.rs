@@ -235,9 +235,16 @@ impl<const N: usize> TileHeuristic<N> for LinearConflict<N> {
         }
     }
 
+    type Kept = u64;
+
     fn evaluate(&self, tiles: &[u8; N]) -> u64 {
         let conflicts = u64::from(self.rows.total(tiles) + self.columns.total(tiles));
         self.manhattan.evaluate(tiles) + 2 * conflicts
+    }
+
+    #[inline]
+    fn value(&self, kept: u64) -> u32 {
+        kept as u32
     }
 
     #[inline]

@@ -25,6 +25,8 @@ impl<const N: usize> TileHeuristic<N> for Manhattan<N> {
         Self { distance }
     }
 
+    type Kept = u64;
+
     fn evaluate(&self, tiles: &[u8; N]) -> u64 {
         tiles
             .iter()
@@ -43,6 +45,11 @@ impl<const N: usize> TileHeuristic<N> for Manhattan<N> {
         to: usize,
     ) -> Option<u64> {
         Some(self.update(before, tiles, tile, from, to))
+    }
+
+    #[inline]
+    fn value(&self, kept: u64) -> u32 {
+        kept as u32
     }
 
     #[inline]

@@ -12,6 +12,8 @@ impl<const N: usize> TileHeuristic<N> for MisplacedTiles<N> {
         Self { goal: *goal }
     }
 
+    type Kept = u64;
+
     fn evaluate(&self, tiles: &[u8; N]) -> u64 {
         tiles
             .iter()
@@ -30,6 +32,11 @@ impl<const N: usize> TileHeuristic<N> for MisplacedTiles<N> {
         to: usize,
     ) -> Option<u64> {
         Some(self.update(before, tiles, tile, from, to))
+    }
+
+    #[inline]
+    fn value(&self, kept: u64) -> u32 {
+        kept as u32
     }
 
     #[inline]

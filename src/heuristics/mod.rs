@@ -34,20 +34,28 @@ pub trait TileHeuristic<const N: usize>: Clone {
         Ok(Self::new(width, height, goal))
     }
 
-    /// What the heuristic keeps in a board: its value, or whatever it needs to update it
-    /// (see [`value`](Self::value)), computed on a whole board.
-    fn evaluate(&self, tiles: &[u8; N]) -> u64;
+    /// What the heuristic keeps in a board to update its value move by move: the value
+    /// itself (`u64` for [`Manhattan`]), or more (a [`PatternDatabase`] keeps where each
+    /// pattern's entry is in its table, so that a move changes the index instead of working
+    /// it out again). Boards hold it, so it is copied with them: keep it small.
+    type Kept: Copy + Eq + core::fmt::Debug + Send + Sync;
+
+    /// What the heuristic keeps in a board, computed on a whole board.
+    fn evaluate(&self, tiles: &[u8; N]) -> Self::Kept;
 
     /// What is kept after `tile` slid from cell `from` into the blank at cell `to`, given what
     /// was kept `before` the move; `tiles` is the board after the move.
-    fn update(&self, before: u64, tiles: &[u8; N], tile: u8, from: usize, to: usize) -> u64;
+    fn update(
+        &self,
+        before: Self::Kept,
+        tiles: &[u8; N],
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> Self::Kept;
 
-    /// The heuristic value of what is kept. Defaults to the kept number itself; a heuristic
-    /// that keeps more (one value per pattern packed in one number, say) decodes it here.
-    #[inline]
-    fn value(&self, kept: u64) -> u32 {
-        kept as u32
-    }
+    /// The heuristic value of what is kept.
+    fn value(&self, kept: Self::Kept) -> u32;
 
     /// Whether this heuristic fits a `width` × `height` board with this goal. Defaults to
     /// `true`; a heuristic built for one size and goal (a pattern database) checks them.
@@ -63,13 +71,42 @@ pub trait TileHeuristic<const N: usize>: Clone {
     #[inline]
     fn predict(
         &self,
-        before: u64,
+        before: Self::Kept,
         tiles: &[u8; N],
         tile: u8,
         from: usize,
         to: usize,
-    ) -> Option<u64> {
+    ) -> Option<Self::Kept> {
         let _ = (before, tiles, tile, from, to);
         None
+    }
+
+    /// Whether [`predict_children`](Self::predict_children) is worth calling instead of
+    /// [`predict`](Self::predict) child by child: the puzzle then predicts every child of a
+    /// board before it visits any. Defaults to `false`; a heuristic whose tables lie far in
+    /// memory (a pattern database) sets it, so that the reads of all the children's entries
+    /// are in flight together instead of one after another.
+    const PREDICTS_CHILDREN: bool = false;
+
+    /// What would be kept after each slide into the blank at `to` of the tile at `from[i]`,
+    /// for each `i` whose bit is set in `open` (`None` elsewhere, and where
+    /// [`predict`](Self::predict) would give `None`); `tiles` and `before` are the board before
+    /// the moves and what it keeps. It must agree with `predict`, which it defaults to.
+    #[inline]
+    fn predict_children(
+        &self,
+        before: Self::Kept,
+        tiles: &[u8; N],
+        to: usize,
+        from: [usize; 4],
+        open: u8,
+    ) -> [Option<Self::Kept>; 4] {
+        core::array::from_fn(|i| {
+            let from = from[i];
+            let tile = *tiles.get(from)?;
+            (open & 1 << i != 0)
+                .then(|| self.predict(before, tiles, tile, from, to))
+                .flatten()
+        })
     }
 }

@@ -230,6 +230,34 @@ fn korf_prints_id_length_nodes_and_time() {
     assert!(out.stderr.contains("line 1"), "{}", out.stderr);
     let out = run("korf", &["--heuristic", "nonsense"], "");
     assert_eq!(out.status, Some(2));
+    // A 24-puzzle line (25 tiles) makes the run a 24-puzzle one, in the same format.
+    let tiles: Vec<String> = [1, 2, 0]
+        .into_iter()
+        .chain(3..25)
+        .map(|t| t.to_string())
+        .collect();
+    let line = format!("7 2 {}\n", tiles.join(" "));
+    for heuristic in ["manhattan", "linear-conflict"] {
+        let out = run("korf", &["--heuristic", heuristic], &line);
+        assert_eq!(out.status, Some(0), "{}", out.stderr);
+        assert!(out.stdout.starts_with("7 2 "), "{}", out.stdout);
+    }
+    // A database for the other size is refused by name, before anything is built.
+    let out = run("korf", &["--heuristic", "pdb78"], &line);
+    assert_eq!(out.status, Some(2));
+    assert!(
+        out.stderr
+            .contains("pdb78 is not a pattern database for the 24-puzzle"),
+        "{}",
+        out.stderr
+    );
+    let out = run(
+        "korf",
+        &["--heuristic", "pdb6666"],
+        "79 42 0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15\n",
+    );
+    assert_eq!(out.status, Some(2));
+    assert!(out.stderr.contains("for the 15-puzzle"), "{}", out.stderr);
 }
 
 #[test]

@@ -80,11 +80,118 @@ quickcheck! {
                 puzzle.moves(&board, &mut moves);
                 let (slide, _) = moves[choice as usize % moves.len()];
                 let predicted = puzzle.heuristic_after(&board, slide);
+                let children = every_child_predicted_alike(pdb, &board);
                 puzzle.apply(&mut board, slide);
                 let fresh = pdb.value(pdb.evaluate(board.tiles()));
-                predicted == Some(fresh) && puzzle.heuristic(&board) == fresh
+                // The whole board, what the database keeps too (each pattern's rank and
+                // entry, or the sums), equals the board set up afresh.
+                children
+                    && predicted == Some(fresh)
+                    && puzzle.heuristic(&board) == fresh
+                    && puzzle.board(board.tiles()) == Ok(board)
             })
         })
+    }
+
+    /// The same on the 24-puzzle, with four patterns of three tiles (ranks kept; the other
+    /// tiles count for nothing) and eight (sums kept), with reflection.
+    fn incremental_matches_fresh_on_the_24_puzzle(steps: Vec<u8>) -> bool {
+        let goal = sliding_tile::blank_first::<25>();
+        let databases = five_by_five();
+        databases.iter().all(|pdb| {
+            let puzzle = SlidingPuzzle::with_heuristic(5, 5, &goal, &goal, pdb.clone()).unwrap();
+            let mut board = puzzle.start();
+            let mut moves = MoveBuffer::new();
+            steps.iter().all(|&choice| {
+                moves.clear();
+                puzzle.moves(&board, &mut moves);
+                let (slide, _) = moves[choice as usize % moves.len()];
+                let children = every_child_predicted_alike(pdb, &board);
+                puzzle.apply(&mut board, slide);
+                children && puzzle.board(board.tiles()) == Ok(board)
+            })
+        })
+    }
+}
+
+/// Small databases of the 24-puzzle: four patterns of three tiles, and eight.
+fn five_by_five() -> &'static [PatternDatabase<25>; 2] {
+    static DATABASES: OnceLock<[PatternDatabase<25>; 2]> = OnceLock::new();
+    DATABASES.get_or_init(|| {
+        let goal = sliding_tile::blank_first::<25>();
+        let tiles: Vec<u8> = (1..25).collect();
+        let threes: Vec<&[u8]> = tiles.chunks(3).collect();
+        [
+            PatternDatabase::build(5, 5, &goal, &threes[..4], true).unwrap(),
+            PatternDatabase::build(5, 5, &goal, &threes, true).unwrap(),
+        ]
+    })
+}
+
+/// Whether `predict_children` gives, for every child of `board`, what `predict` gives and what
+/// evaluating the child afresh gives.
+fn every_child_predicted_alike<const N: usize>(
+    pdb: &PatternDatabase<N>,
+    board: &sliding_tile::Board<N, <PatternDatabase<N> as TileHeuristic<N>>::Kept>,
+) -> bool {
+    let width = (N as f64).sqrt() as usize;
+    let tiles = board.tiles();
+    let to = board.blank();
+    let (row, column) = (to / width, to % width);
+    let from = [
+        to.wrapping_sub(width),
+        to.wrapping_sub(1),
+        to + 1,
+        to + width,
+    ];
+    let open = u8::from(row > 0)
+        | u8::from(column > 0) << 1
+        | u8::from(column + 1 < width) << 2
+        | u8::from(row + 1 < width) << 3;
+    let kept = pdb.evaluate(tiles);
+    let all = pdb.predict_children(kept, tiles, to, from, open);
+    (0..4).all(|i| {
+        if open & 1 << i == 0 {
+            return all[i].is_none();
+        }
+        let tile = tiles[from[i]];
+        let mut after = *tiles;
+        after.swap(from[i], to);
+        let fresh = pdb.evaluate(&after);
+        all[i] == Some(fresh) && pdb.predict(kept, tiles, tile, from[i], to) == Some(fresh)
+    })
+}
+
+#[test]
+fn solves_24_puzzles_a_few_moves_from_the_goal() {
+    let goal = sliding_tile::blank_first::<25>();
+    // 30 and 40 moves of a fixed walk from the goal, solved by IDA* with each small database
+    // and with the Manhattan distance: the same optimal lengths.
+    let manhattan = SlidingPuzzle::<25>::new(5, 5, &goal, &goal).unwrap();
+    let mut board = manhattan.start();
+    let mut moves = MoveBuffer::new();
+    let mut seed = 7u64;
+    for length in [30, 40] {
+        while board.tiles() == &goal || moves.len() < length {
+            let mut open = MoveBuffer::new();
+            manhattan.moves(&board, &mut open);
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let (slide, cost) = open[(seed >> 33) as usize % open.len()];
+            manhattan.apply(&mut board, slide);
+            moves.push((slide, cost));
+        }
+        let start = *board.tiles();
+        let expected = ida_star(&manhattan.with_start(&start).unwrap())
+            .solution()
+            .map(|s| s.cost);
+        assert!(expected.is_some());
+        for pdb in five_by_five() {
+            let puzzle = SlidingPuzzle::with_heuristic(5, 5, &start, &goal, pdb.clone()).unwrap();
+            let result = ida_star(&puzzle);
+            assert_eq!(result.solution().map(|s| s.cost), expected, "{start:?}");
+        }
     }
 }
 

@@ -23,7 +23,10 @@ mod space;
 mod table;
 
 pub use pieces::{Combine, PatternPieces, PieceDatabase, PiecePattern, Pieces};
-pub use sliding::{PatternDatabase, PARTITION_555, PARTITION_663, PARTITION_78, QUICK_BYTES};
+pub use sliding::{
+    PatternDatabase, PdbKept, PARTITION_555, PARTITION_663, PARTITION_6666, PARTITION_78,
+    QUICK_BYTES,
+};
 pub use space::{build_table, AbstractSpace, Neighbour};
 pub(crate) use table::create_cache_dir;
 pub use table::{CachedTable, Packing, Table};

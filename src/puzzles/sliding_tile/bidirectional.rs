@@ -7,13 +7,13 @@ use crate::heuristics::TileHeuristic;
 
 /// Every slide has its opposite, of the same cost, so the predecessors are the default's.
 impl<const N: usize, H: TileHeuristic<N>> Bidirectional for SlidingPuzzle<N, H> {
-    fn goals(&self) -> Vec<Board<N>> {
+    fn goals(&self) -> Vec<Board<N, H::Kept>> {
         vec![self.board_of(self.goal)]
     }
 
     /// The Manhattan distance from the start board to `board`: consistent, whatever the
     /// forward heuristic.
-    fn heuristic_from_start(&self, board: &Board<N>) -> u32 {
+    fn heuristic_from_start(&self, board: &Board<N, H::Kept>) -> u32 {
         let mut home = [0usize; N];
         for (cell, &tile) in self.start.iter().enumerate() {
             home[tile as usize] = cell;

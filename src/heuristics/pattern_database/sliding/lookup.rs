@@ -1,0 +1,396 @@
+//! The lookups of a sliding-tile [`PatternDatabase`]: what a board keeps of it ([`PdbKept`]), and
+//! how a move changes that.
+//!
+//! A board keeps, for each pattern, the rank of its tiles' cells (the entry's index) and the
+//! entry, direct and reflected. A move slides one tile, so it changes one direct rank and one
+//! reflected rank, and it changes each by a few additions worked out from the cells the tile
+//! passes (none on a move along a row) instead of ranking the pattern again. The children of
+//! a board are all ranked before any entry is read, so that the reads, a miss each in tables
+//! larger than the cache, are in flight together.
+
+use super::{partial_count, Pattern, PatternDatabase, Reflection, QUICK_BYTES};
+use crate::heuristics::TileHeuristic;
+
+/// The most patterns whose ranks a board keeps; a database of more patterns keeps the two
+/// sums alone and ranks the moved tile's pattern before and after each move.
+pub(super) const KEPT_PATTERNS: usize = 4;
+
+/// No pattern: a tile in none, or a lookup not wanted.
+const NO_PATTERN: usize = usize::MAX;
+
+/// What a board keeps of a [`PatternDatabase`]: the sums of the direct entries and of the
+/// reflected ones, whose maximum is the heuristic, and, with at most four patterns of at most
+/// 2^32 entries each, every pattern's rank and entry, so that a move updates them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PdbKept {
+    /// The rank of each pattern's tiles, direct (the first four) then reflected.
+    ranks: [u32; 2 * KEPT_PATTERNS],
+    /// The entry at each of those ranks, a byte each.
+    entries: u64,
+    /// The sum of the direct entries (the low 16 bits) and of the reflected ones (the high).
+    sums: u32,
+}
+
+// Whole numbers and arrays replaced whole, never a field's byte by a store of its own: a
+// board's kept is copied into and out of the board at every move, and a copy that reads
+// what narrower stores just wrote waits for them (store forwarding fails).
+impl PdbKept {
+    #[inline]
+    fn sum(&self, half: usize) -> u32 {
+        (self.sums >> (16 * half)) & 0xFFFF
+    }
+
+    #[inline]
+    fn set_sum(&mut self, half: usize, sum: u32) {
+        let shift = 16 * half;
+        self.sums = (self.sums & !(0xFFFF << shift)) | (sum & 0xFFFF) << shift;
+    }
+}
+
+/// One entry a move needs: its slot in [`PdbKept`] (the pattern, plus four for the reflected
+/// lookup) and its rank, or [`NO_PATTERN`].
+#[derive(Clone, Copy)]
+struct Wanted {
+    slot: usize,
+    rank: u32,
+}
+
+const NOT_WANTED: Wanted = Wanted {
+    slot: NO_PATTERN,
+    rank: 0,
+};
+
+impl<const N: usize> PatternDatabase<N> {
+    /// The cell of every tile.
+    #[inline]
+    fn cells_of(tiles: &[u8; N]) -> [u8; N] {
+        let mut cell_of = [0u8; N];
+        for (cell, &tile) in tiles.iter().enumerate() {
+            cell_of[tile as usize] = cell as u8;
+        }
+        cell_of
+    }
+
+    /// The pattern of a slot of [`PdbKept`].
+    #[inline]
+    fn pattern(&self, slot: usize) -> Option<&Pattern> {
+        self.patterns.get(slot % KEPT_PATTERNS)
+    }
+
+    /// The rank of `pattern` after its tile `tile` slides from cell `from` to cell `to`, given
+    /// its `rank` before and the tile at each cell (`tile_at`).
+    ///
+    /// A tile's digit in the rank is its cell less the pattern's earlier tiles on lower cells.
+    /// The moved tile's digit changes by the distance it moves less the earlier tiles it
+    /// passes, and each later tile it passes gains or loses one: only the tiles on the cells
+    /// strictly between `from` and `to` are passed (none on a move along a row).
+    // Inlined into each child's code: called, it spilled the ranks (measured).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn moved_rank(
+        &self,
+        rank: u32,
+        pattern: usize,
+        tile: u8,
+        from: usize,
+        to: usize,
+        tile_at: impl Fn(usize) -> u8,
+    ) -> u32 {
+        let place = self.index_of[tile as usize];
+        let (low, high) = (from.min(to), from.max(to));
+        let mut digit = (high - low) as u64;
+        let mut change = 0u64;
+        // Without branches: whether a passed tile is the pattern's, and earlier or later in
+        // it, is as good as random, and a mispredicted branch costs more than this loop.
+        for cell in low + 1..high {
+            let passed = tile_at(cell) as usize;
+            let (Some(&of), Some(&other), Some(&weight)) = (
+                self.pattern_of.get(passed),
+                self.index_of.get(passed),
+                self.weight_of.get(passed),
+            ) else {
+                continue;
+            };
+            let same = u64::from(of == pattern);
+            let earlier = same & u64::from(other < place);
+            digit -= earlier;
+            change += weight & 0u64.wrapping_sub(same & !earlier);
+        }
+        change += digit * self.weight_of[tile as usize];
+        if to > from {
+            rank.wrapping_add(change as u32)
+        } else {
+            rank.wrapping_sub(change as u32)
+        }
+    }
+
+    /// The two entries the slide of `tile` from `from` into the blank at `to` changes, with
+    /// their ranks after the move; `tiles` is the board before or after it (the cells between
+    /// the two are the same).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn wanted(
+        &self,
+        before: &PdbKept,
+        tiles: &[u8; N],
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> [Wanted; 2] {
+        let mut wanted = [NOT_WANTED; 2];
+        let direct = self.pattern_of[tile as usize];
+        if direct != NO_PATTERN {
+            wanted[0] = Wanted {
+                slot: direct,
+                rank: self.moved_rank(before.ranks[direct], direct, tile, from, to, |cell| {
+                    tiles[cell]
+                }),
+            };
+        }
+        if let Some(Reflection { cell, tile: mirror }) = &self.reflection {
+            // In the mirror image the mirror tile moves between the mirror cells; the mirror
+            // image holds at each cell the mirror of the tile at the cell's mirror.
+            let mirrored = mirror[tile as usize];
+            let reflected = self.pattern_of[mirrored as usize];
+            if reflected != NO_PATTERN {
+                let slot = KEPT_PATTERNS + reflected;
+                let rank = self.moved_rank(
+                    before.ranks[slot],
+                    reflected,
+                    mirrored,
+                    usize::from(cell[from]),
+                    usize::from(cell[to]),
+                    |at| mirror[tiles[usize::from(cell[at])] as usize],
+                );
+                wanted[1] = Wanted { slot, rank };
+            }
+        }
+        wanted
+    }
+
+    /// The entry `wanted` names, or 0 if none.
+    #[inline]
+    fn read(&self, wanted: Wanted) -> u8 {
+        if wanted.slot == NO_PATTERN {
+            return 0;
+        }
+        self.pattern(wanted.slot)
+            .map_or(0, |pattern| pattern.entry(wanted.rank as usize))
+    }
+
+    /// `before` with the entries `wanted` read as `entries`.
+    #[inline]
+    fn with_entries(before: PdbKept, wanted: &[Wanted], entries: &[u8]) -> PdbKept {
+        let mut kept = before;
+        for (wanted, &entry) in wanted.iter().zip(entries) {
+            let slot = wanted.slot;
+            if slot == NO_PATTERN {
+                continue;
+            }
+            let shift = 8 * (slot % 8);
+            let then = (kept.entries >> shift) & 0xFF;
+            kept.entries = (kept.entries & !(0xFF << shift)) | u64::from(entry) << shift;
+            let half = slot / KEPT_PATTERNS;
+            kept.set_sum(half, kept.sum(half) - then as u32 + u32::from(entry));
+            let ranks = kept.ranks;
+            kept.ranks = core::array::from_fn(|k| if k == slot { wanted.rank } else { ranks[k] });
+        }
+        kept
+    }
+
+    /// A move's change to the sums alone, for a database of more than four patterns: the
+    /// moved tile's patterns ranked again after the move and before it. `cell_of` has every
+    /// tile where it is after the move.
+    fn sums_after(&self, before: PdbKept, cell_of: &[u8; N], tile: u8, from: usize) -> PdbKept {
+        let mut kept = before;
+        let change = |sum: u32, now: u32, then: u32| sum + now - then;
+        if let Some(pattern) = self.patterns.get(self.pattern_of[tile as usize]) {
+            let now = pattern.value(N, |t| cell_of[t as usize]);
+            let then = pattern.value(N, |t| {
+                if t == tile {
+                    from as u8
+                } else {
+                    cell_of[t as usize]
+                }
+            });
+            kept.set_sum(0, change(kept.sum(0), now, then));
+        }
+        if let Some(reflection) = &self.reflection {
+            let mirrored = reflection.tile[tile as usize];
+            if let Some(pattern) = self.patterns.get(self.pattern_of[mirrored as usize]) {
+                let mirror_cell =
+                    |t: u8| reflection.cell[cell_of[reflection.tile[t as usize] as usize] as usize];
+                let now = pattern.value(N, mirror_cell);
+                // Before the move the mirror tile was at the mirror of `from`.
+                let then = pattern.value(N, |t| {
+                    if t == mirrored {
+                        reflection.cell[from]
+                    } else {
+                        mirror_cell(t)
+                    }
+                });
+                kept.set_sum(1, change(kept.sum(1), now, then));
+            }
+        }
+        kept
+    }
+}
+
+impl<const N: usize> TileHeuristic<N> for PatternDatabase<N> {
+    type Kept = PdbKept;
+
+    /// A quick database: patterns of consecutive tiles in goal order, as large (up to four
+    /// tiles) as keeps all the tables within [`QUICK_BYTES`] (64 MiB), with reflection where
+    /// the goal allows it. Stronger databases come from [`build`](PatternDatabase::build) or
+    /// [`load_or_build`](PatternDatabase::load_or_build) and
+    /// [`SlidingPuzzle::with_heuristic`](crate::puzzles::SlidingPuzzle::with_heuristic).
+    ///
+    /// On a board it cannot serve (more than 64 cells), a database with no patterns, whose
+    /// value is zero; [`try_new`](TileHeuristic::try_new), which
+    /// [`SlidingPuzzle::new`](crate::puzzles::SlidingPuzzle::new) uses, refuses it instead.
+    fn new(width: usize, height: usize, goal: &[u8; N]) -> Self {
+        Self::try_new(width, height, goal).unwrap_or_else(|_| PatternDatabase {
+            width,
+            height,
+            goal: *goal,
+            patterns: Vec::new(),
+            pattern_of: [NO_PATTERN; N],
+            index_of: [0; N],
+            weight_of: [0; N],
+            reflection: None,
+            ranked: true,
+        })
+    }
+
+    fn try_new(width: usize, height: usize, goal: &[u8; N]) -> Result<Self, String> {
+        let tiles: Vec<u8> = goal.iter().copied().filter(|&t| t != 0).collect();
+        let reflect = super::reflection(width, height, goal).is_some();
+        // The largest group size whose tables (a byte per placement and free cell) fit.
+        let bytes = |size: usize| -> Option<u128> {
+            let groups = tiles.len().div_ceil(size) as u128;
+            let free = (N.saturating_sub(size)) as u128;
+            Some(groups * u128::from(partial_count(N, size)?) * free)
+        };
+        let size = (1..=4.min(tiles.len().max(1)))
+            .rev()
+            .find(|&size| bytes(size).is_some_and(|b| b <= QUICK_BYTES))
+            .ok_or_else(|| {
+                format!(
+                    "a pattern database of single tiles on {N} cells takes {} bytes, over the \
+                     {QUICK_BYTES} the default database may take",
+                    bytes(1).map_or_else(|| "too many".to_string(), |b| b.to_string())
+                )
+            })?;
+        let groups: Vec<&[u8]> = tiles.chunks(size).collect();
+        Self::build(width, height, goal, &groups, reflect).map_err(|error| error.to_string())
+    }
+
+    fn evaluate(&self, tiles: &[u8; N]) -> PdbKept {
+        let cell_of = Self::cells_of(tiles);
+        let mut kept = PdbKept::default();
+        for (index, pattern) in self.patterns.iter().enumerate() {
+            let direct = pattern.rank(N, |t| cell_of[t as usize]);
+            let reflected = self.reflection.as_ref().map(|reflection| {
+                pattern.rank(N, |t| {
+                    reflection.cell[cell_of[reflection.tile[t as usize] as usize] as usize]
+                })
+            });
+            let entries = [Some(direct), reflected].map(|rank| rank.map(|r| pattern.entry(r)));
+            for (half, (rank, entry)) in [Some(direct), reflected]
+                .into_iter()
+                .zip(entries)
+                .enumerate()
+            {
+                let (Some(rank), Some(entry)) = (rank, entry) else {
+                    continue;
+                };
+                kept.set_sum(half, kept.sum(half) + u32::from(entry));
+                if self.ranked {
+                    let slot = half * KEPT_PATTERNS + index;
+                    kept.ranks[slot] = rank as u32;
+                    kept.entries |= u64::from(entry) << (8 * slot);
+                }
+            }
+        }
+        kept
+    }
+
+    #[inline]
+    fn value(&self, kept: PdbKept) -> u32 {
+        kept.sum(0).max(kept.sum(1))
+    }
+
+    fn matches(&self, width: usize, height: usize, goal: &[u8; N]) -> bool {
+        self.width == width && self.height == height && self.goal == *goal
+    }
+
+    #[inline]
+    fn update(
+        &self,
+        before: PdbKept,
+        tiles: &[u8; N],
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> PdbKept {
+        if !self.ranked {
+            return self.sums_after(before, &Self::cells_of(tiles), tile, from);
+        }
+        let wanted = self.wanted(&before, tiles, tile, from, to);
+        let entries = wanted.map(|wanted| self.read(wanted));
+        Self::with_entries(before, &wanted, &entries)
+    }
+
+    #[inline]
+    fn predict(
+        &self,
+        before: PdbKept,
+        tiles: &[u8; N],
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> Option<PdbKept> {
+        if !self.ranked {
+            // The board after the move has `tile` at `to`, the blank at `from`.
+            let mut cell_of = Self::cells_of(tiles);
+            cell_of[tile as usize] = to as u8;
+            cell_of[0] = from as u8;
+            return Some(self.sums_after(before, &cell_of, tile, from));
+        }
+        Some(self.update(before, tiles, tile, from, to))
+    }
+
+    const PREDICTS_CHILDREN: bool = true;
+
+    /// Every child's ranks worked out before any entry is read, so that the reads are in
+    /// flight together.
+    #[inline]
+    fn predict_children(
+        &self,
+        before: PdbKept,
+        tiles: &[u8; N],
+        to: usize,
+        from: [usize; 4],
+        open: u8,
+    ) -> [Option<PdbKept>; 4] {
+        let tile = |i: usize| tiles.get(from[i]).copied().filter(|_| open & 1 << i != 0);
+        if !self.ranked {
+            return core::array::from_fn(|i| {
+                tile(i).and_then(|tile| self.predict(before, tiles, tile, from[i], to))
+            });
+        }
+        let mut wanted = [NOT_WANTED; 8];
+        for i in 0..4 {
+            if let Some(tile) = tile(i) {
+                let [direct, reflected] = self.wanted(&before, tiles, tile, from[i], to);
+                wanted[2 * i] = direct;
+                wanted[2 * i + 1] = reflected;
+            }
+        }
+        let entries = wanted.map(|wanted| self.read(wanted));
+        core::array::from_fn(|i| {
+            tile(i)
+                .map(|_| Self::with_entries(before, &wanted[2 * i..2 * i + 2], &entries[2 * i..]))
+        })
+    }
+}

@@ -1,0 +1,365 @@
+//! Additive disjoint pattern databases for sliding-tile puzzles of any size, goal and partition
+//! of the tiles (Korf and Felner, 2002), with reflection about the main diagonal, saved to and
+//! loaded from a cache directory.
+
+use core::fmt;
+use std::path::Path;
+use std::sync::Arc;
+
+use super::table::{create_cache_dir, fnv1a, CachedTable, Packing, Table};
+use super::{BuildReport, PdbError};
+use crate::permutation::partial_count;
+
+mod build;
+mod lookup;
+
+use build::{pattern_table, rank_weights};
+pub use lookup::PdbKept;
+
+/// The kind of a sliding-tile table in its file's header.
+const KIND: &str = "sliding-tile";
+
+/// The partition of the 15-puzzle's tiles into three patterns of five (goal `0 1 … 15`).
+pub const PARTITION_555: [&[u8]; 3] = [&[1, 4, 5, 8, 12], &[2, 3, 6, 7, 11], &[9, 10, 13, 14, 15]];
+/// The partition of the 15-puzzle's tiles into patterns of six, six and three.
+pub const PARTITION_663: [&[u8]; 3] = [&[1, 4, 5, 8, 9, 12], &[2, 3, 6, 7, 10, 11], &[13, 14, 15]];
+/// The partition of the 15-puzzle's tiles into patterns of seven and eight. Its 8-tile table
+/// has 518,918,400 entries: building it takes minutes and gigabytes.
+pub const PARTITION_78: [&[u8]; 2] = [&[1, 4, 5, 8, 9, 12, 13], &[2, 3, 6, 7, 10, 11, 14, 15]];
+
+/// Korf and Felner's partition of the 24-puzzle's tiles into four patterns of six (goal
+/// `0 1 … 24`): the tiles 1 2 5 6 7 12 about the blank's corner, and three blocks of two by
+/// three. Each table has 127,512,000 entries (a byte each, 510 MB in all); building them takes
+/// minutes and about 2.5 GB at a time.
+pub const PARTITION_6666: [&[u8]; 4] = [
+    &[1, 2, 5, 6, 7, 12],
+    &[3, 4, 8, 9, 13, 14],
+    &[10, 11, 15, 16, 20, 21],
+    &[17, 18, 19, 22, 23, 24],
+];
+
+/// The most the tables of [`PatternDatabase`]'s default database (its
+/// [`TileHeuristic::new`](crate::heuristics::TileHeuristic::new)) may take: 64 MiB.
+pub const QUICK_BYTES: u128 = 64 << 20;
+
+/// One pattern: its tiles and the fewest moves of those tiles that bring them home, from every
+/// placement of them on the board.
+#[derive(Clone)]
+struct Pattern {
+    tiles: Vec<u8>,
+    /// Indexed by the rank of the tiles' cells (see [`rank_partial`](crate::permutation::rank_partial)).
+    table: Arc<[u8]>,
+}
+
+impl Pattern {
+    /// The index of the table entry with the pattern's tiles at the cells `cell_of` gives, on
+    /// a board of `n` cells: the partial-permutation rank of those cells, computed on the fly.
+    #[inline]
+    fn rank(&self, n: usize, cell_of: impl Fn(u8) -> u8) -> usize {
+        // A tile's digit is its cell less the tiles before it on lower cells. Those counts are
+        // kept a nibble per cell (nibble `c`: the tiles so far below cell `c`), which spares a
+        // population count (no instruction for it on baseline x86-64: a dozen instead).
+        // Nibbles hold counts up to 15: patterns of at most 16 tiles.
+        if n <= 16 && self.tiles.len() <= 16 {
+            let mut below = 0u64;
+            let mut rank = 0u64;
+            for (i, &tile) in self.tiles.iter().enumerate() {
+                let shift = 4 * u32::from(cell_of(tile));
+                rank = rank * (n - i) as u64 + u64::from(shift / 4) - ((below >> shift) & 0xF);
+                below += (NIBBLES << shift) << 4;
+            }
+            return rank as usize;
+        }
+        if n <= 32 && self.tiles.len() <= 16 {
+            let mut below = 0u128;
+            let mut rank = 0u64;
+            for (i, &tile) in self.tiles.iter().enumerate() {
+                let shift = 4 * u32::from(cell_of(tile));
+                rank =
+                    rank * (n - i) as u64 + u64::from(shift / 4) - ((below >> shift) as u64 & 0xF);
+                below += (u128::from(NIBBLES) << 64 | u128::from(NIBBLES)) << shift << 4;
+            }
+            return rank as usize;
+        }
+        let mut used = 0u64;
+        let mut rank = 0u64;
+        for (i, &tile) in self.tiles.iter().enumerate() {
+            let cell = cell_of(tile);
+            let below = (used & ((1u64 << cell) - 1)).count_ones();
+            rank = rank * (n - i) as u64 + u64::from(cell) - u64::from(below);
+            used |= 1 << cell;
+        }
+        rank as usize
+    }
+
+    /// The entry at `rank`.
+    #[inline]
+    fn entry(&self, rank: usize) -> u8 {
+        self.table.get(rank).copied().unwrap_or(0)
+    }
+
+    /// The entry with the pattern's tiles at the cells `cell_of` gives.
+    #[inline]
+    fn value(&self, n: usize, cell_of: impl Fn(u8) -> u8) -> u32 {
+        u32::from(self.entry(self.rank(n, cell_of)))
+    }
+}
+
+/// A one in every nibble of a `u64`.
+const NIBBLES: u64 = 0x1111_1111_1111_1111;
+
+/// How the board maps onto its mirror image about the main diagonal.
+#[derive(Clone)]
+struct Reflection<const N: usize> {
+    /// The cell each cell mirrors to.
+    cell: [u8; N],
+    /// The tile each tile mirrors to: the tile whose goal cell mirrors its goal cell.
+    tile: [u8; N],
+}
+
+/// An additive pattern database over a disjoint partition of the tiles, optionally with the
+/// maximum of the direct lookup and the lookup of the board reflected about the main diagonal.
+///
+/// Each pattern's table holds, for every placement of its tiles, the fewest moves *of those
+/// tiles* that bring them to their goal cells, found by a breadth-first search backwards from
+/// the goal in which the blank moves freely among the other tiles. A move moves one tile,
+/// counted by one pattern only, so the sum over the patterns is admissible. Entries take one
+/// byte. The tables are shared between clones, so puzzles built from one database share its
+/// memory.
+///
+/// ```no_run
+/// use informed::heuristics::pattern_database::{PatternDatabase, PARTITION_663};
+/// use informed::puzzles::{sliding_tile, SlidingPuzzle};
+/// use informed::ida_star;
+///
+/// let goal = sliding_tile::blank_first::<16>();
+/// let cache = std::env::temp_dir().join("informed-pdb");
+/// let (pdb, report) = PatternDatabase::load_or_build(4, 4, &goal, &PARTITION_663, true, &cache)?;
+/// eprintln!("{report}");
+/// let puzzle = SlidingPuzzle::with_heuristic(4, 4,
+///     &[14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3], &goal, pdb)?;
+/// assert_eq!(ida_star(&puzzle).solution().map(|s| s.cost), Some(57));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// Reference: R. E. Korf, A. Felner, "Disjoint pattern database heuristics", *Artificial
+/// Intelligence* 134 (2002) 9–22.
+#[derive(Clone)]
+pub struct PatternDatabase<const N: usize> {
+    width: usize,
+    height: usize,
+    goal: [u8; N],
+    patterns: Vec<Pattern>,
+    /// The pattern of each tile, or `usize::MAX` for the blank and tiles in no pattern.
+    pattern_of: [usize; N],
+    /// The place of each tile in its pattern's list.
+    index_of: [u8; N],
+    /// What a unit of each tile's digit weighs in its pattern's rank.
+    weight_of: [u64; N],
+    reflection: Option<Reflection<N>>,
+    /// Whether boards keep each pattern's rank ([`PdbKept`]): four patterns or fewer,
+    /// each of at most 2^32 entries.
+    ranked: bool,
+}
+
+impl<const N: usize> fmt::Debug for PatternDatabase<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tiles: Vec<&[u8]> = self.patterns.iter().map(|p| p.tiles.as_slice()).collect();
+        f.debug_struct("PatternDatabase")
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .field("patterns", &tiles)
+            .field("reflection", &self.reflection.is_some())
+            .field("bytes", &self.memory_bytes())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<const N: usize> PatternDatabase<N> {
+    /// Builds the database of a `width` × `height` board with this goal (a permutation of
+    /// `0..N`, 0 for the blank) for the given partition of tiles, in memory.
+    pub fn build(
+        width: usize,
+        height: usize,
+        goal: &[u8; N],
+        partition: &[&[u8]],
+        reflect: bool,
+    ) -> Result<Self, PdbError> {
+        let mut database = Self::empty(width, height, goal, partition, reflect)?;
+        for pattern in &mut database.patterns {
+            pattern.table = pattern_table(width, height, goal, &pattern.tiles)?.into();
+        }
+        Ok(database)
+    }
+
+    /// Like [`build`](Self::build), but reads each pattern's table from `cache_dir` when a
+    /// valid file for this board, goal and pattern is there, and otherwise builds it and
+    /// writes the file (creating the directory). A file that is damaged or made for something
+    /// else is never trusted: it is rebuilt and replaced, and named in the report.
+    pub fn load_or_build(
+        width: usize,
+        height: usize,
+        goal: &[u8; N],
+        partition: &[&[u8]],
+        reflect: bool,
+        cache_dir: &Path,
+    ) -> Result<(Self, BuildReport), PdbError> {
+        let mut database = Self::empty(width, height, goal, partition, reflect)?;
+        let mut report = BuildReport::default();
+        create_cache_dir(cache_dir)?;
+        for pattern in &mut database.patterns {
+            let cache = CachedTable {
+                path: cache_dir.join(file_name(width, height, goal, &pattern.tiles)),
+                kind: KIND,
+                key: key(width, height, goal, &pattern.tiles),
+            };
+            let entries = partial_count(N, pattern.tiles.len()).unwrap_or(0) as usize;
+            let table = Table::load_or_build(Some(&cache), entries, &mut report, || {
+                let distances = pattern_table(width, height, goal, &pattern.tiles)?;
+                Ok(Table::new(distances, Some(Packing::Bytes)))
+            })?;
+            // Lookups read a byte an entry; a file packed four bits an entry is unpacked.
+            pattern.table = match table.packing() {
+                Packing::Bytes => table.as_bytes().into(),
+                Packing::Nibbles => (0..table.len()).map(|i| table.get(i)).collect(),
+            };
+        }
+        report.bytes = database.memory_bytes();
+        Ok((database, report))
+    }
+
+    /// Checks the partition and sets up everything but the tables.
+    fn empty(
+        width: usize,
+        height: usize,
+        goal: &[u8; N],
+        partition: &[&[u8]],
+        reflect: bool,
+    ) -> Result<Self, PdbError> {
+        let invalid = |reason: String| Err(PdbError::InvalidPartition(reason));
+        if width.checked_mul(height) != Some(N) || N > 64 || width == 0 {
+            return invalid(format!(
+                "a {width} x {height} board does not have {N} cells (at most 64)"
+            ));
+        }
+        let mut goal_seen = [false; N];
+        for &tile in goal {
+            match goal_seen.get_mut(tile as usize) {
+                Some(seen) if !*seen => *seen = true,
+                _ => return invalid("the goal is not a permutation of the tiles".to_string()),
+            }
+        }
+        let mut pattern_of = [usize::MAX; N];
+        let mut index_of = [0u8; N];
+        let mut weight_of = [0u64; N];
+        let mut ranked = partition.len() <= lookup::KEPT_PATTERNS;
+        for (index, tiles) in partition.iter().enumerate() {
+            if tiles.is_empty() {
+                return invalid(format!("pattern {} is empty", index + 1));
+            }
+            for &tile in *tiles {
+                if tile == 0 || tile as usize >= N {
+                    return invalid(format!(
+                        "tile {tile} is not a tile of the board (1 to {})",
+                        N - 1
+                    ));
+                }
+                if pattern_of[tile as usize] != usize::MAX {
+                    return invalid(format!("tile {tile} is in two patterns"));
+                }
+                pattern_of[tile as usize] = index;
+            }
+            let entries = partial_count(N, tiles.len());
+            if entries.is_none_or(|count| usize::try_from(count).is_err()) {
+                return Err(PdbError::TooLarge {
+                    tiles: tiles.to_vec(),
+                });
+            }
+            ranked &= entries.is_some_and(|count| count <= 1 << 32);
+            for ((place, &tile), weight) in
+                tiles.iter().enumerate().zip(rank_weights(N, tiles.len()))
+            {
+                index_of[tile as usize] = place as u8;
+                weight_of[tile as usize] = weight as u64;
+            }
+        }
+        let reflection = if reflect {
+            Some(reflection(width, height, goal).ok_or(PdbError::NotReflectable)?)
+        } else {
+            None
+        };
+        Ok(PatternDatabase {
+            width,
+            height,
+            goal: *goal,
+            patterns: partition
+                .iter()
+                .map(|tiles| Pattern {
+                    tiles: tiles.to_vec(),
+                    table: Arc::from(Vec::new()),
+                })
+                .collect(),
+            pattern_of,
+            index_of,
+            weight_of,
+            reflection,
+            ranked,
+        })
+    }
+
+    /// The bytes taken by the tables.
+    pub fn memory_bytes(&self) -> usize {
+        self.patterns.iter().map(|p| p.table.len()).sum()
+    }
+
+    /// The table of each pattern, in the partition's order: one byte per placement of the
+    /// pattern's tiles, indexed by the [`rank_partial`](crate::permutation::rank_partial) of
+    /// their cells.
+    pub fn tables(&self) -> impl Iterator<Item = &[u8]> + '_ {
+        self.patterns.iter().map(|p| &p.table[..])
+    }
+
+    /// Whether lookups take the maximum with the reflected board.
+    pub fn reflects(&self) -> bool {
+        self.reflection.is_some()
+    }
+}
+
+/// The mirror image about the main diagonal, if the board is square and the goal symmetric:
+/// the mirror of a goal cell holds the mirror tile, and the blank mirrors to itself.
+fn reflection<const N: usize>(
+    width: usize,
+    height: usize,
+    goal: &[u8; N],
+) -> Option<Reflection<N>> {
+    if width != height {
+        return None;
+    }
+    let cell: [u8; N] = core::array::from_fn(|c| ((c % width) * width + c / width) as u8);
+    let mut tile = [0u8; N];
+    for (c, &t) in goal.iter().enumerate() {
+        tile[t as usize] = goal[cell[c] as usize];
+    }
+    (tile[0] == 0).then_some(Reflection { cell, tile })
+}
+
+/// The cache file name of a pattern: board size, a hash of the goal, and the tiles.
+fn file_name(width: usize, height: usize, goal: &[u8], tiles: &[u8]) -> String {
+    let tiles: Vec<String> = tiles.iter().map(u8::to_string).collect();
+    format!(
+        "pdb-{width}x{height}-goal{:016x}-tiles{}.bin",
+        fnv1a(goal),
+        tiles.join("-")
+    )
+}
+
+/// What a table's file header names: board size, goal and pattern.
+fn key(width: usize, height: usize, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
+    let mut key = Vec::new();
+    for value in [width, height, goal.len(), tiles.len()] {
+        key.extend_from_slice(&(value as u32).to_le_bytes());
+    }
+    key.extend_from_slice(goal);
+    key.extend_from_slice(tiles);
+    key
+}
