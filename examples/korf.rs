@@ -14,7 +14,8 @@
 //!
 //! `--help` lists the options: the heuristics (`manhattan`, `linear-conflict`, `misplaced`,
 //! and the additive pattern databases with reflection `pdb555`, `pdb663`, `pdb78` for the
-//! 15-puzzle and `pdb6666` for the 24-puzzle, read from or built into the `--pdb-cache`
+//! 15-puzzle and `pdb6666` and `pdb6666x2` (the maximum with a second partition) for the
+//! 24-puzzle, read from or built into the `--pdb-cache`
 //! directory), the engines (`ida`, `astar`,
 //! `astar-plain`, `rbfs`, and `parallel` with `--features parallel`) and `--show`, which
 //! prints the boards along each solution after its line. Nodes are counted as
@@ -27,10 +28,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use informed::heuristics::pattern_database::{
-    PdbKept, PARTITION_555, PARTITION_663, PARTITION_6666, PARTITION_78,
+    PdbKept, PARTITION_555, PARTITION_663, PARTITION_6666, PARTITION_6666_ACROSS, PARTITION_78,
 };
 use informed::heuristics::{
-    LinearConflict, Manhattan, MisplacedTiles, PatternDatabase, TileHeuristic,
+    LinearConflict, Manhattan, Max, MisplacedTiles, PatternDatabase, TileHeuristic,
 };
 use informed::puzzles::sliding_tile::{Board, Slide};
 use informed::puzzles::{sliding_tile, SlidingPuzzle};
@@ -63,8 +64,9 @@ Options:
   --heuristic NAME   manhattan (default), linear-conflict, misplaced, or an
                      additive pattern database with reflection: pdb555, pdb663,
                      pdb78 for the 15-puzzle, pdb6666 (Korf and Felner's four
-                     patterns of six tiles, 510 MB) for the 24-puzzle; built
-                     once, then read from --pdb-cache
+                     patterns of six tiles, 510 MB) and pdb6666x2 (its maximum
+                     with a second partition across it, 1 GB) for the
+                     24-puzzle; built once, then read from --pdb-cache
   --engine NAME      ida (default), astar (A* storing packed boards), astar-plain
                      (A* storing whole boards), rbfs, parallel (parallel IDA*,
                      needs the 'parallel' feature: --features parallel)
@@ -87,7 +89,8 @@ enum Engine {
 }
 
 /// The heuristics, and the partitions of the pattern databases by board size.
-const HEURISTICS: &str = "manhattan, linear-conflict, misplaced, pdb555, pdb663, pdb78 or pdb6666";
+const HEURISTICS: &str =
+    "manhattan, linear-conflict, misplaced, pdb555, pdb663, pdb78, pdb6666 or pdb6666x2";
 
 /// What the command line asked for.
 struct Run {
@@ -169,7 +172,7 @@ fn partition(name: &str) -> Option<(usize, &'static [&'static [u8]])> {
         "pdb555" => Some((16, &PARTITION_555)),
         "pdb663" => Some((16, &PARTITION_663)),
         "pdb78" => Some((16, &PARTITION_78)),
-        "pdb6666" => Some((25, &PARTITION_6666)),
+        "pdb6666" | "pdb6666x2" => Some((25, &PARTITION_6666)),
         _ => None,
     }
 }
@@ -181,6 +184,7 @@ where
     SlidingPuzzle<N, MisplacedTiles<N>>: Packed<N, u64>,
     SlidingPuzzle<N, LinearConflict<N>>: Packed<N, u64>,
     SlidingPuzzle<N, PatternDatabase<N>>: Packed<N, PdbKept>,
+    SlidingPuzzle<N, Max<PatternDatabase<N>, PatternDatabase<N>>>: Packed<N, (PdbKept, PdbKept)>,
 {
     let side = if N == 25 { 5 } else { 4 };
     let goal = sliding_tile::blank_first::<N>();
@@ -207,6 +211,30 @@ where
             )
         }
         _ => {}
+    }
+    if run.heuristic == "pdb6666x2" && N == 25 {
+        let both =
+            PatternDatabase::load_or_build(side, side, &goal, &PARTITION_6666, true, &run.cache)
+                .and_then(|(first, report)| {
+                    eprintln!("korf: {report}");
+                    let across = &PARTITION_6666_ACROSS;
+                    let (second, report) = PatternDatabase::load_or_build(
+                        side, side, &goal, across, true, &run.cache,
+                    )?;
+                    eprintln!("korf: {report}");
+                    Ok(Max::of(first, second))
+                });
+        return match both {
+            Ok(both) => instances(
+                run,
+                input,
+                SlidingPuzzle::with_heuristic(side, side, &goal, &goal, both),
+            ),
+            Err(error) => {
+                eprintln!("korf: {error}");
+                ExitCode::from(2)
+            }
+        };
     }
     let Some((cells, partition)) = partition(&run.heuristic).filter(|&(cells, _)| cells == N)
     else {

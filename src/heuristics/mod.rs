@@ -7,11 +7,13 @@
 
 mod linear_conflict;
 mod manhattan;
+mod max;
 mod misplaced;
 pub mod pattern_database;
 
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
+pub use max::Max;
 pub use misplaced::MisplacedTiles;
 pub use pattern_database::PatternDatabase;
 

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use informed::heuristics::pattern_database::{PatternDatabase, PdbError};
-use informed::heuristics::TileHeuristic;
+use informed::heuristics::{Max, TileHeuristic};
 use informed::permutation;
 use informed::puzzles::{sliding_tile, PuzzleError, SlidingPuzzle};
 use informed::{distance_table, ida_star, MoveBuffer, SearchProblem};
@@ -187,10 +187,31 @@ fn solves_24_puzzles_a_few_moves_from_the_goal() {
             .solution()
             .map(|s| s.cost);
         assert!(expected.is_some());
-        for pdb in five_by_five() {
+        let [first, second] = five_by_five();
+        for pdb in [first, second] {
             let puzzle = SlidingPuzzle::with_heuristic(5, 5, &start, &goal, pdb.clone()).unwrap();
             let result = ida_star(&puzzle);
             assert_eq!(result.solution().map(|s| s.cost), expected, "{start:?}");
+        }
+        // Their maximum: as optimal, never more nodes than either, and the larger value.
+        let both = Max::of(first.clone(), second.clone());
+        let value = both.value(both.evaluate(&start));
+        assert_eq!(
+            value,
+            [first, second]
+                .map(|pdb| pdb.value(pdb.evaluate(&start)))
+                .into_iter()
+                .max()
+                .unwrap()
+        );
+        let puzzle = SlidingPuzzle::with_heuristic(5, 5, &start, &goal, both).unwrap();
+        let result = ida_star(&puzzle);
+        assert_eq!(result.solution().map(|s| s.cost), expected, "{start:?}");
+        // The board after every move of the solution keeps what a fresh board keeps.
+        let mut board = puzzle.start();
+        for &slide in &result.solution().unwrap().moves {
+            puzzle.apply(&mut board, slide);
+            assert_eq!(puzzle.board(board.tiles()), Ok(board));
         }
     }
 }

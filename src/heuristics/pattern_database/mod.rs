@@ -24,8 +24,8 @@ mod table;
 
 pub use pieces::{Combine, PatternPieces, PieceDatabase, PiecePattern, Pieces};
 pub use sliding::{
-    PatternDatabase, PdbKept, PARTITION_555, PARTITION_663, PARTITION_6666, PARTITION_78,
-    QUICK_BYTES,
+    PatternDatabase, PdbKept, PARTITION_555, PARTITION_663, PARTITION_6666, PARTITION_6666_ACROSS,
+    PARTITION_78, QUICK_BYTES,
 };
 pub use space::{build_table, AbstractSpace, Neighbour};
 pub(crate) use table::create_cache_dir;
@@ -117,7 +117,7 @@ pub struct BuildReport {
     pub loaded: usize,
     /// Patterns built (missing, damaged or mismatched in the cache).
     pub built: usize,
-    /// Time spent building.
+    /// Time spent building, by the clock (builds that ran at once share it).
     pub build_time: Duration,
     /// Time spent reading and writing files.
     pub io_time: Duration,

@@ -1,0 +1,105 @@
+use super::TileHeuristic;
+
+/// The larger of two heuristics, each kept in the board: admissible when both are. Two
+/// pattern databases of different partitions maxed prune far more than either; each move
+/// updates both, so a node costs about twice as much.
+///
+/// ```
+/// use informed::heuristics::{LinearConflict, Manhattan, Max, TileHeuristic};
+///
+/// let goal: [u8; 9] = core::array::from_fn(|tile| tile as u8);
+/// let both = Max::<LinearConflict<9>, Manhattan<9>>::new(3, 3, &goal);
+/// assert_eq!(both.value(both.evaluate(&[1, 0, 2, 3, 4, 5, 6, 7, 8])), 1);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Max<A, B> {
+    /// The first heuristic.
+    pub first: A,
+    /// The second heuristic.
+    pub second: B,
+}
+
+impl<A, B> Max<A, B> {
+    /// The larger of `first` and `second`.
+    pub fn of(first: A, second: B) -> Self {
+        Max { first, second }
+    }
+}
+
+impl<const N: usize, A: TileHeuristic<N>, B: TileHeuristic<N>> TileHeuristic<N> for Max<A, B> {
+    type Kept = (A::Kept, B::Kept);
+
+    fn new(width: usize, height: usize, goal: &[u8; N]) -> Self {
+        Max::of(A::new(width, height, goal), B::new(width, height, goal))
+    }
+
+    fn try_new(width: usize, height: usize, goal: &[u8; N]) -> Result<Self, String> {
+        Ok(Max::of(
+            A::try_new(width, height, goal)?,
+            B::try_new(width, height, goal)?,
+        ))
+    }
+
+    fn evaluate(&self, tiles: &[u8; N]) -> Self::Kept {
+        (self.first.evaluate(tiles), self.second.evaluate(tiles))
+    }
+
+    #[inline]
+    fn update(
+        &self,
+        before: Self::Kept,
+        tiles: &[u8; N],
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> Self::Kept {
+        (
+            self.first.update(before.0, tiles, tile, from, to),
+            self.second.update(before.1, tiles, tile, from, to),
+        )
+    }
+
+    #[inline]
+    fn value(&self, kept: Self::Kept) -> u32 {
+        self.first.value(kept.0).max(self.second.value(kept.1))
+    }
+
+    fn matches(&self, width: usize, height: usize, goal: &[u8; N]) -> bool {
+        self.first.matches(width, height, goal) && self.second.matches(width, height, goal)
+    }
+
+    #[inline]
+    fn predict(
+        &self,
+        before: Self::Kept,
+        tiles: &[u8; N],
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> Option<Self::Kept> {
+        Some((
+            self.first.predict(before.0, tiles, tile, from, to)?,
+            self.second.predict(before.1, tiles, tile, from, to)?,
+        ))
+    }
+
+    const PREDICTS_CHILDREN: bool = A::PREDICTS_CHILDREN || B::PREDICTS_CHILDREN;
+
+    /// Both heuristics' children, the first's then the second's: with two pattern databases
+    /// all the reads of both are in flight together.
+    #[inline]
+    fn predict_children(
+        &self,
+        before: Self::Kept,
+        tiles: &[u8; N],
+        to: usize,
+        from: [usize; 4],
+        open: u8,
+    ) -> [Option<Self::Kept>; 4] {
+        let first = self.first.predict_children(before.0, tiles, to, from, open);
+        let second = self
+            .second
+            .predict_children(before.1, tiles, to, from, open);
+        core::array::from_fn(|i| Some((first[i]?, second[i]?)))
+    }
+}
