@@ -17,6 +17,7 @@ use std::io;
 use std::path::PathBuf;
 use std::time::Duration;
 
+mod memory;
 mod pieces;
 mod sliding;
 mod space;

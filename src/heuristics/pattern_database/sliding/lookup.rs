@@ -18,6 +18,9 @@ pub(super) const KEPT_PATTERNS: usize = 4;
 /// No pattern: a tile in none, or a lookup not wanted.
 const NO_PATTERN: usize = usize::MAX;
 
+/// The [`PatternDatabase::info`] of a tile in no pattern: a pattern byte past every slot.
+pub(super) const NO_INFO: u64 = 0xFF;
+
 /// What a board keeps of a [`PatternDatabase`]: the sums of the direct entries and of the
 /// reflected ones, whose maximum is the heuristic, and, with at most four patterns of at most
 /// 2^32 entries each, every pattern's rank and entry, so that a move updates them.
@@ -77,8 +80,9 @@ impl<const N: usize> PatternDatabase<N> {
         self.patterns.get(slot % KEPT_PATTERNS)
     }
 
-    /// The rank of `pattern` after its tile `tile` slides from cell `from` to cell `to`, given
-    /// its `rank` before and the tile at each cell (`tile_at`).
+    /// The rank of a pattern after its tile `moved` ([`PatternDatabase::info`]) slides from
+    /// cell `from` to cell `to`, given its `rank` before and the info of the tile at each
+    /// cell (`info_at`).
     ///
     /// A tile's digit in the rank is its cell less the pattern's earlier tiles on lower cells.
     /// The moved tile's digit changes by the distance it moves less the earlier tiles it
@@ -88,35 +92,26 @@ impl<const N: usize> PatternDatabase<N> {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     fn moved_rank(
-        &self,
         rank: u32,
-        pattern: usize,
-        tile: u8,
+        moved: u64,
         from: usize,
         to: usize,
-        tile_at: impl Fn(usize) -> u8,
+        info_at: impl Fn(usize) -> u64,
     ) -> u32 {
-        let place = self.index_of[tile as usize];
+        let (pattern, place) = (moved & 0xFF, (moved >> 8) & 0xFF);
         let (low, high) = (from.min(to), from.max(to));
         let mut digit = (high - low) as u64;
         let mut change = 0u64;
         // Without branches: whether a passed tile is the pattern's, and earlier or later in
         // it, is as good as random, and a mispredicted branch costs more than this loop.
         for cell in low + 1..high {
-            let passed = tile_at(cell) as usize;
-            let (Some(&of), Some(&other), Some(&weight)) = (
-                self.pattern_of.get(passed),
-                self.index_of.get(passed),
-                self.weight_of.get(passed),
-            ) else {
-                continue;
-            };
-            let same = u64::from(of == pattern);
-            let earlier = same & u64::from(other < place);
+            let info = info_at(cell);
+            let same = u64::from(info & 0xFF == pattern);
+            let earlier = same & u64::from((info >> 8) & 0xFF < place);
             digit -= earlier;
-            change += weight & 0u64.wrapping_sub(same & !earlier);
+            change += (info >> 32) & 0u64.wrapping_sub(same & !earlier);
         }
-        change += digit * self.weight_of[tile as usize];
+        change += digit * (moved >> 32);
         if to > from {
             rank.wrapping_add(change as u32)
         } else {
@@ -138,29 +133,29 @@ impl<const N: usize> PatternDatabase<N> {
         to: usize,
     ) -> [Wanted; 2] {
         let mut wanted = [NOT_WANTED; 2];
-        let direct = self.pattern_of[tile as usize];
-        if direct != NO_PATTERN {
+        let info = |t: u8| self.info.get(t as usize).copied().unwrap_or(NO_INFO);
+        let moved = info(tile);
+        let direct = (moved & 0xFF) as usize;
+        if let Some(&rank) = before.ranks.get(direct) {
             wanted[0] = Wanted {
                 slot: direct,
-                rank: self.moved_rank(before.ranks[direct], direct, tile, from, to, |cell| {
-                    tiles[cell]
-                }),
+                rank: Self::moved_rank(rank, moved, from, to, |cell| info(tiles[cell])),
             };
         }
-        if let Some(Reflection { cell, tile: mirror }) = &self.reflection {
+        if let Some(Reflection { cell, .. }) = &self.reflection {
             // In the mirror image the mirror tile moves between the mirror cells; the mirror
-            // image holds at each cell the mirror of the tile at the cell's mirror.
-            let mirrored = mirror[tile as usize];
-            let reflected = self.pattern_of[mirrored as usize];
-            if reflected != NO_PATTERN {
-                let slot = KEPT_PATTERNS + reflected;
-                let rank = self.moved_rank(
-                    before.ranks[slot],
-                    reflected,
-                    mirrored,
+            // image holds at each cell the mirror of the tile at the cell's mirror, whose info
+            // `mirror_info` gives by the tile.
+            let mirror = |t: u8| self.mirror_info.get(t as usize).copied().unwrap_or(NO_INFO);
+            let moved = mirror(tile);
+            let slot = KEPT_PATTERNS + (moved & 0xFF) as usize;
+            if let Some(&rank) = before.ranks.get(slot) {
+                let rank = Self::moved_rank(
+                    rank,
+                    moved,
                     usize::from(cell[from]),
                     usize::from(cell[to]),
-                    |at| mirror[tiles[usize::from(cell[at])] as usize],
+                    |at| mirror(tiles[usize::from(cell[at])]),
                 );
                 wanted[1] = Wanted { slot, rank };
             }
@@ -255,8 +250,8 @@ impl<const N: usize> TileHeuristic<N> for PatternDatabase<N> {
             goal: *goal,
             patterns: Vec::new(),
             pattern_of: [NO_PATTERN; N],
-            index_of: [0; N],
-            weight_of: [0; N],
+            info: [NO_INFO; N],
+            mirror_info: [NO_INFO; N],
             reflection: None,
             ranked: true,
         })

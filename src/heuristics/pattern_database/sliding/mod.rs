@@ -6,6 +6,7 @@ use core::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
+use super::memory::Bytes;
 use super::table::{create_cache_dir, fnv1a, CachedTable, Packing, Table};
 use super::{BuildReport, PdbError};
 use crate::permutation::partial_count;
@@ -59,7 +60,7 @@ pub const QUICK_BYTES: u128 = 64 << 20;
 struct Pattern {
     tiles: Vec<u8>,
     /// Indexed by the rank of the tiles' cells (see [`rank_partial`](crate::permutation::rank_partial)).
-    table: Arc<[u8]>,
+    table: Arc<Bytes>,
 }
 
 impl Pattern {
@@ -163,10 +164,12 @@ pub struct PatternDatabase<const N: usize> {
     patterns: Vec<Pattern>,
     /// The pattern of each tile, or `usize::MAX` for the blank and tiles in no pattern.
     pattern_of: [usize; N],
-    /// The place of each tile in its pattern's list.
-    index_of: [u8; N],
-    /// What a unit of each tile's digit weighs in its pattern's rank.
-    weight_of: [u64; N],
+    /// What a move of each tile changes, in one word for one load: its pattern (the low
+    /// byte, [`lookup::NO_INFO`] for none), its place in the pattern's list (the next byte)
+    /// and what a unit of its digit weighs in the pattern's rank (the high 32 bits).
+    info: [u64; N],
+    /// The info of each tile's mirror tile (all [`lookup::NO_INFO`] without reflection).
+    mirror_info: [u64; N],
     reflection: Option<Reflection<N>>,
     /// Whether boards keep each pattern's rank ([`PdbKept`]): four patterns or fewer,
     /// each of at most 2^32 entries.
@@ -198,7 +201,12 @@ impl<const N: usize> PatternDatabase<N> {
     ) -> Result<Self, PdbError> {
         let mut database = Self::empty(width, height, goal, partition, reflect)?;
         for pattern in &mut database.patterns {
-            pattern.table = pattern_table(width, height, goal, &pattern.tiles)?.into();
+            pattern.table = Arc::new(Bytes::from_vec(pattern_table(
+                width,
+                height,
+                goal,
+                &pattern.tiles,
+            )?));
         }
         Ok(database)
     }
@@ -234,10 +242,12 @@ impl<const N: usize> PatternDatabase<N> {
                 Ok(Table::new(distances, Some(Packing::Bytes)))
             })?;
             // Lookups read a byte an entry; a file packed four bits an entry is unpacked.
-            pattern.table = match table.packing() {
-                Packing::Bytes => table.as_bytes().into(),
-                Packing::Nibbles => (0..table.len()).map(|i| table.get(i)).collect(),
-            };
+            pattern.table = Arc::new(match table.packing() {
+                Packing::Bytes => Bytes::copy_of(table.as_bytes()),
+                Packing::Nibbles => {
+                    Bytes::from_vec((0..table.len()).map(|i| table.get(i)).collect())
+                }
+            });
             Ok(report)
         };
         let started = std::time::Instant::now();
@@ -289,8 +299,7 @@ impl<const N: usize> PatternDatabase<N> {
             }
         }
         let mut pattern_of = [usize::MAX; N];
-        let mut index_of = [0u8; N];
-        let mut weight_of = [0u64; N];
+        let mut info = [lookup::NO_INFO; N];
         let mut ranked = partition.len() <= lookup::KEPT_PATTERNS;
         for (index, tiles) in partition.iter().enumerate() {
             if tiles.is_empty() {
@@ -318,14 +327,18 @@ impl<const N: usize> PatternDatabase<N> {
             for ((place, &tile), weight) in
                 tiles.iter().enumerate().zip(rank_weights(N, tiles.len()))
             {
-                index_of[tile as usize] = place as u8;
-                weight_of[tile as usize] = weight as u64;
+                let weight = u64::try_from(weight).map_or(0, |w| w.min(u64::from(u32::MAX)));
+                info[tile as usize] = index as u64 | (place as u64) << 8 | weight << 32;
             }
         }
         let reflection = if reflect {
             Some(reflection(width, height, goal).ok_or(PdbError::NotReflectable)?)
         } else {
             None
+        };
+        let mirror_info = match &reflection {
+            Some(reflection) => core::array::from_fn(|t| info[reflection.tile[t] as usize]),
+            None => [lookup::NO_INFO; N],
         };
         Ok(PatternDatabase {
             width,
@@ -335,12 +348,12 @@ impl<const N: usize> PatternDatabase<N> {
                 .iter()
                 .map(|tiles| Pattern {
                     tiles: tiles.to_vec(),
-                    table: Arc::from(Vec::new()),
+                    table: Arc::new(Bytes::from_vec(Vec::new())),
                 })
                 .collect(),
             pattern_of,
-            index_of,
-            weight_of,
+            info,
+            mirror_info,
             reflection,
             ranked,
         })
