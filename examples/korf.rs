@@ -159,7 +159,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if tiles == 25 {
+    if tiles == 25 && run.heuristic == "pdb6666x2" {
+        // Only here, so that the 15-puzzle's engines are not built for it too.
+        solve_max(&run, input)
+    } else if tiles == 25 {
         solve::<25>(&run, input)
     } else {
         solve::<16>(&run, input)
@@ -184,7 +187,6 @@ where
     SlidingPuzzle<N, MisplacedTiles<N>>: Packed<N, u64>,
     SlidingPuzzle<N, LinearConflict<N>>: Packed<N, u64>,
     SlidingPuzzle<N, PatternDatabase<N>>: Packed<N, PdbKept>,
-    SlidingPuzzle<N, Max<PatternDatabase<N>, PatternDatabase<N>>>: Packed<N, (PdbKept, PdbKept)>,
 {
     let side = if N == 25 { 5 } else { 4 };
     let goal = sliding_tile::blank_first::<N>();
@@ -212,30 +214,6 @@ where
         }
         _ => {}
     }
-    if run.heuristic == "pdb6666x2" && N == 25 {
-        let both =
-            PatternDatabase::load_or_build(side, side, &goal, &PARTITION_6666, true, &run.cache)
-                .and_then(|(first, report)| {
-                    eprintln!("korf: {report}");
-                    let across = &PARTITION_6666_ACROSS;
-                    let (second, report) = PatternDatabase::load_or_build(
-                        side, side, &goal, across, true, &run.cache,
-                    )?;
-                    eprintln!("korf: {report}");
-                    Ok(Max::of(first, second))
-                });
-        return match both {
-            Ok(both) => instances(
-                run,
-                input,
-                SlidingPuzzle::with_heuristic(side, side, &goal, &goal, both),
-            ),
-            Err(error) => {
-                eprintln!("korf: {error}");
-                ExitCode::from(2)
-            }
-        };
-    }
     let Some((cells, partition)) = partition(&run.heuristic).filter(|&(cells, _)| cells == N)
     else {
         eprintln!(
@@ -255,6 +233,32 @@ where
                 SlidingPuzzle::with_heuristic(side, side, &goal, &goal, pdb),
             )
         }
+        Err(error) => {
+            eprintln!("korf: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Solves 24-puzzle instances with the maximum of Korf and Felner's databases and a second
+/// partition across them.
+fn solve_max(run: &Run, input: Input<'_>) -> ExitCode {
+    let goal = sliding_tile::blank_first::<25>();
+    let both = PatternDatabase::load_or_build(5, 5, &goal, &PARTITION_6666, true, &run.cache)
+        .and_then(|(first, report)| {
+            eprintln!("korf: {report}");
+            let across = &PARTITION_6666_ACROSS;
+            let (second, report) =
+                PatternDatabase::load_or_build(5, 5, &goal, across, true, &run.cache)?;
+            eprintln!("korf: {report}");
+            Ok(Max::of(first, second))
+        });
+    match both {
+        Ok(both) => instances(
+            run,
+            input,
+            SlidingPuzzle::with_heuristic(5, 5, &goal, &goal, both),
+        ),
         Err(error) => {
             eprintln!("korf: {error}");
             ExitCode::from(2)
