@@ -103,12 +103,23 @@ pub trait TileHeuristic<const N: usize>: Clone {
         from: [usize; 4],
         open: u8,
     ) -> [Option<Self::Kept>; 4] {
-        core::array::from_fn(|i| {
-            let from = from[i];
-            let tile = *tiles.get(from)?;
-            (open & 1 << i != 0)
-                .then(|| self.predict(before, tiles, tile, from, to))
-                .flatten()
-        })
+        predict_each(self, before, tiles, to, from, open)
     }
+}
+
+/// [`TileHeuristic::predict_children`] by [`predict`](TileHeuristic::predict) child by child:
+/// its default, and what a heuristic that predicts children together falls back on.
+#[inline]
+pub(crate) fn predict_each<const N: usize, H: TileHeuristic<N>>(
+    heuristic: &H,
+    before: H::Kept,
+    tiles: &[u8; N],
+    to: usize,
+    from: [usize; 4],
+    open: u8,
+) -> [Option<H::Kept>; 4] {
+    core::array::from_fn(|i| {
+        let tile = *tiles.get(from[i]).filter(|_| open & 1 << i != 0)?;
+        heuristic.predict(before, tiles, tile, from[i], to)
+    })
 }

@@ -9,7 +9,7 @@
 //! larger than the cache, are in flight together.
 
 use super::{partial_count, Pattern, PatternDatabase, Reflection, QUICK_BYTES};
-use crate::heuristics::TileHeuristic;
+use crate::heuristics::{predict_each, TileHeuristic};
 
 /// The most patterns whose ranks a board keeps; a database of more patterns keeps the two
 /// sums alone and ranks the moved tile's pattern before and after each move.
@@ -198,37 +198,48 @@ impl<const N: usize> PatternDatabase<N> {
     /// tile where it is after the move.
     fn sums_after(&self, before: PdbKept, cell_of: &[u8; N], tile: u8, from: usize) -> PdbKept {
         let mut kept = before;
-        let change = |sum: u32, now: u32, then: u32| sum + now - then;
         if let Some(pattern) = self.patterns.get(self.pattern_of[tile as usize]) {
-            let now = pattern.value(N, |t| cell_of[t as usize]);
-            let then = pattern.value(N, |t| {
-                if t == tile {
-                    from as u8
-                } else {
-                    cell_of[t as usize]
-                }
-            });
-            kept.set_sum(0, change(kept.sum(0), now, then));
+            let sum = changed::<N>(
+                kept.sum(0),
+                pattern,
+                |t| cell_of[t as usize],
+                tile,
+                from as u8,
+            );
+            kept.set_sum(0, sum);
         }
         if let Some(reflection) = &self.reflection {
             let mirrored = reflection.tile[tile as usize];
             if let Some(pattern) = self.patterns.get(self.pattern_of[mirrored as usize]) {
                 let mirror_cell =
                     |t: u8| reflection.cell[cell_of[reflection.tile[t as usize] as usize] as usize];
-                let now = pattern.value(N, mirror_cell);
                 // Before the move the mirror tile was at the mirror of `from`.
-                let then = pattern.value(N, |t| {
-                    if t == mirrored {
-                        reflection.cell[from]
-                    } else {
-                        mirror_cell(t)
-                    }
-                });
-                kept.set_sum(1, change(kept.sum(1), now, then));
+                let sum = changed::<N>(
+                    kept.sum(1),
+                    pattern,
+                    mirror_cell,
+                    mirrored,
+                    reflection.cell[from],
+                );
+                kept.set_sum(1, sum);
             }
         }
         kept
     }
+}
+
+/// `sum` with `pattern`'s entry before a move (its tile `moved` back at cell `was`) replaced
+/// by its entry with its tiles at the cells `cell` gives.
+#[inline]
+fn changed<const N: usize>(
+    sum: u32,
+    pattern: &Pattern,
+    cell: impl Fn(u8) -> u8,
+    moved: u8,
+    was: u8,
+) -> u32 {
+    let then = pattern.value(N, |t| if t == moved { was } else { cell(t) });
+    sum + pattern.value(N, cell) - then
 }
 
 impl<const N: usize> TileHeuristic<N> for PatternDatabase<N> {
@@ -290,15 +301,11 @@ impl<const N: usize> TileHeuristic<N> for PatternDatabase<N> {
                     reflection.cell[cell_of[reflection.tile[t as usize] as usize] as usize]
                 })
             });
-            let entries = [Some(direct), reflected].map(|rank| rank.map(|r| pattern.entry(r)));
-            for (half, (rank, entry)) in [Some(direct), reflected]
-                .into_iter()
-                .zip(entries)
-                .enumerate()
-            {
-                let (Some(rank), Some(entry)) = (rank, entry) else {
+            for (half, rank) in [Some(direct), reflected].into_iter().enumerate() {
+                let Some(rank) = rank else {
                     continue;
                 };
+                let entry = pattern.entry(rank);
                 kept.set_sum(half, kept.sum(half) + u32::from(entry));
                 if self.ranked {
                     let slot = half * KEPT_PATTERNS + index;
@@ -368,12 +375,10 @@ impl<const N: usize> TileHeuristic<N> for PatternDatabase<N> {
         from: [usize; 4],
         open: u8,
     ) -> [Option<PdbKept>; 4] {
-        let tile = |i: usize| tiles.get(from[i]).copied().filter(|_| open & 1 << i != 0);
         if !self.ranked {
-            return core::array::from_fn(|i| {
-                tile(i).and_then(|tile| self.predict(before, tiles, tile, from[i], to))
-            });
+            return predict_each(self, before, tiles, to, from, open);
         }
+        let tile = |i: usize| tiles.get(from[i]).copied().filter(|_| open & 1 << i != 0);
         let mut wanted = [NOT_WANTED; 8];
         for i in 0..4 {
             if let Some(tile) = tile(i) {
