@@ -214,8 +214,7 @@ where
         }
         _ => {}
     }
-    let Some((cells, partition)) = partition(&run.heuristic).filter(|&(cells, _)| cells == N)
-    else {
+    let Some((_, partition)) = partition(&run.heuristic).filter(|&(cells, _)| cells == N) else {
         eprintln!(
             "korf: {} is not a pattern database for the {}-puzzle",
             run.heuristic,
@@ -223,20 +222,13 @@ where
         );
         return ExitCode::from(2);
     };
-    debug_assert_eq!(cells, N);
-    match PatternDatabase::load_or_build(side, side, &goal, partition, true, &run.cache) {
-        Ok((pdb, report)) => {
-            eprintln!("korf: {report}");
-            instances(
-                run,
-                input,
-                SlidingPuzzle::with_heuristic(side, side, &goal, &goal, pdb),
-            )
-        }
-        Err(error) => {
-            eprintln!("korf: {error}");
-            ExitCode::from(2)
-        }
+    match database(run, side, partition) {
+        Ok(pdb) => instances(
+            run,
+            input,
+            SlidingPuzzle::with_heuristic(side, side, &goal, &goal, pdb),
+        ),
+        Err(code) => code,
     }
 }
 
@@ -244,24 +236,35 @@ where
 /// partition across them.
 fn solve_max(run: &Run, input: Input<'_>) -> ExitCode {
     let goal = sliding_tile::blank_first::<25>();
-    let both = PatternDatabase::load_or_build(5, 5, &goal, &PARTITION_6666, true, &run.cache)
-        .and_then(|(first, report)| {
-            eprintln!("korf: {report}");
-            let across = &PARTITION_6666_ACROSS;
-            let (second, report) =
-                PatternDatabase::load_or_build(5, 5, &goal, across, true, &run.cache)?;
-            eprintln!("korf: {report}");
-            Ok(Max::of(first, second))
-        });
+    let both = database::<25>(run, 5, &PARTITION_6666).and_then(|first| {
+        database(run, 5, &PARTITION_6666_ACROSS).map(|second| Max::of(first, second))
+    });
     match both {
         Ok(both) => instances(
             run,
             input,
             SlidingPuzzle::with_heuristic(5, 5, &goal, &goal, both),
         ),
+        Err(code) => code,
+    }
+}
+
+/// The pattern database of a `side` × `side` board for a partition, read from or built into
+/// the cache, its report on stderr; or the exit code after the error is named there.
+fn database<const N: usize>(
+    run: &Run,
+    side: usize,
+    partition: &[&[u8]],
+) -> Result<PatternDatabase<N>, ExitCode> {
+    let goal = sliding_tile::blank_first::<N>();
+    match PatternDatabase::load_or_build(side, side, &goal, partition, true, &run.cache) {
+        Ok((pdb, report)) => {
+            eprintln!("korf: {report}");
+            Ok(pdb)
+        }
         Err(error) => {
             eprintln!("korf: {error}");
-            ExitCode::from(2)
+            Err(ExitCode::from(2))
         }
     }
 }
