@@ -71,47 +71,44 @@ quickcheck! {
                 PatternDatabase::build(4, 4, &goal, &threes, true).unwrap(),
             ]
         });
-        databases.iter().all(|pdb| {
-            let puzzle = SlidingPuzzle::with_heuristic(4, 4, &goal, &goal, pdb.clone()).unwrap();
-            let mut board = puzzle.start();
-            let mut moves = MoveBuffer::new();
-            steps.iter().all(|&choice| {
-                moves.clear();
-                puzzle.moves(&board, &mut moves);
-                let (slide, _) = moves[choice as usize % moves.len()];
-                let predicted = puzzle.heuristic_after(&board, slide);
-                let children = every_child_predicted_alike(pdb, &board);
-                puzzle.apply(&mut board, slide);
-                let fresh = pdb.value(pdb.evaluate(board.tiles()));
-                // The whole board, what the database keeps too (each pattern's rank and
-                // entry, or the sums), equals the board set up afresh.
-                children
-                    && predicted == Some(fresh)
-                    && puzzle.heuristic(&board) == fresh
-                    && puzzle.board(board.tiles()) == Ok(board)
-            })
-        })
+        databases.iter().all(|pdb| walk_keeps_what_a_fresh_board_keeps(4, pdb, &steps))
     }
 
     /// The same on the 24-puzzle, with four patterns of three tiles (ranks kept; the other
     /// tiles count for nothing) and eight (sums kept), with reflection.
     fn incremental_matches_fresh_on_the_24_puzzle(steps: Vec<u8>) -> bool {
-        let goal = sliding_tile::blank_first::<25>();
-        let databases = five_by_five();
-        databases.iter().all(|pdb| {
-            let puzzle = SlidingPuzzle::with_heuristic(5, 5, &goal, &goal, pdb.clone()).unwrap();
-            let mut board = puzzle.start();
-            let mut moves = MoveBuffer::new();
-            steps.iter().all(|&choice| {
-                moves.clear();
-                puzzle.moves(&board, &mut moves);
-                let (slide, _) = moves[choice as usize % moves.len()];
-                let children = every_child_predicted_alike(pdb, &board);
-                puzzle.apply(&mut board, slide);
-                children && puzzle.board(board.tiles()) == Ok(board)
-            })
-        })
+        five_by_five()
+            .iter()
+            .all(|pdb| walk_keeps_what_a_fresh_board_keeps(5, pdb, &steps))
     }
+}
+
+/// Whether, along the walk from the goal that `steps` picks (each step a move by its index
+/// among the board's moves), what the board keeps after each move (each pattern's rank and
+/// entry, or the sums) equals what a board set up afresh keeps, the prediction made before
+/// the move equals the value after it, and every child is predicted alike.
+fn walk_keeps_what_a_fresh_board_keeps<const N: usize>(
+    side: usize,
+    pdb: &PatternDatabase<N>,
+    steps: &[u8],
+) -> bool {
+    let goal = sliding_tile::blank_first::<N>();
+    let puzzle = SlidingPuzzle::with_heuristic(side, side, &goal, &goal, pdb.clone()).unwrap();
+    let mut board = puzzle.start();
+    let mut moves = MoveBuffer::new();
+    steps.iter().all(|&choice| {
+        moves.clear();
+        puzzle.moves(&board, &mut moves);
+        let (slide, _) = moves[choice as usize % moves.len()];
+        let predicted = puzzle.heuristic_after(&board, slide);
+        let children = every_child_predicted_alike(pdb, &board);
+        puzzle.apply(&mut board, slide);
+        let fresh = pdb.value(pdb.evaluate(board.tiles()));
+        children
+            && predicted == Some(fresh)
+            && puzzle.heuristic(&board) == fresh
+            && puzzle.board(board.tiles()) == Ok(board)
+    })
 }
 
 /// Small databases of the 24-puzzle: four patterns of three tiles, and eight.
