@@ -61,12 +61,15 @@
 //! - IDA* calls `successors` once per expanded node and the heuristic once per child (and
 //!   once more for each child it goes below), as `pathfinding::idastar` does; A* and BFS call
 //!   `successors` once per expanded node. No state is shared or reference-counted: a state is
-//!   the node and the nodes on the path above it.
+//!   the node, its hash and the nodes on the path above it.
+//! - Each node a closure returns is hashed once: the hash names the move to it and is the
+//!   state's hash in the tables of A* and BFS, which then hash a word instead of the node.
 
 use core::fmt;
 use core::hash::{BuildHasher, Hash, Hasher};
 use core::num::NonZeroU64;
 use core::ops::ControlFlow;
+use std::sync::OnceLock;
 
 use hashbrown::{DefaultHashBuilder, HashSet};
 
@@ -83,7 +86,6 @@ pub struct FnProblem<N, FS, FH, FG> {
     successors: FS,
     heuristic: FH,
     success: FG,
-    hasher: DefaultHashBuilder,
 }
 
 /// A move of an [`FnProblem`]: which successor of the node to step to, named by a hash of the
@@ -142,30 +144,56 @@ impl<K: Hash> Hash for FnMove<K> {
 /// one up stays cheap however deep the search goes.
 const INDEXED_DEPTH: usize = 32;
 
-/// A state of an [`FnProblem`]: the current node, and the nodes on the path from the start to
-/// it (what the depth-first engines undo moves with, and never step onto again). States
-/// compare and hash by their node alone.
+/// The hasher of every [`FnProblem`]'s nodes: one for the whole process, so that equal nodes
+/// have equal hashes (and so equal states, and equal moves to them) whichever problem made
+/// them.
+fn node_hasher() -> &'static DefaultHashBuilder {
+    static HASHER: OnceLock<DefaultHashBuilder> = OnceLock::new();
+    HASHER.get_or_init(DefaultHashBuilder::default)
+}
+
+/// A state of an [`FnProblem`]: the current node with its hash, and the nodes on the path
+/// from the start to it (what the depth-first engines undo moves with, and never step onto
+/// again). States compare by their node alone, and hash by the node's hash, worked out once
+/// when the node came out of the successor closure.
 ///
 /// A clone has the node alone, not the path above it: the engines that clone states (A*,
 /// BFS, the checks of a path) need only the node, and a clone stays cheap however deep the
 /// path. Moves applied to a clone are undone as usual.
 pub struct FnState<N> {
     node: N,
+    /// The hash of `node` (32 bits of [`node_hasher`]'s).
+    hash: u32,
     /// The path above `node`, once there is one: boxed, so that the states the engines
-    /// store (which have none) are the node and one word.
+    /// store (which have none) are the node, its hash and one word.
     path: Option<Box<Path<N>>>,
 }
 
-/// The nodes from the start to the parent of a state's node.
+/// The nodes from the start to the parent of a state's node, each with its hash.
 struct Path<N> {
-    above: Vec<N>,
+    above: Vec<(N, u32)>,
     /// The nodes of `above`, once it is deeper than [`INDEXED_DEPTH`].
     indexed: Option<HashSet<N>>,
 }
 
+/// 32 bits of the hash of `node`.
+fn hash_of<N: Hash>(node: &N) -> u32 {
+    let hash = node_hasher().hash_one(node);
+    (hash ^ hash >> 32) as u32
+}
+
 impl<N: Clone + Eq + Hash> FnState<N> {
     fn new(node: N) -> Self {
-        FnState { node, path: None }
+        let hash = hash_of(&node);
+        FnState::with_hash(node, hash)
+    }
+
+    fn with_hash(node: N, hash: u32) -> Self {
+        FnState {
+            node,
+            hash,
+            path: None,
+        }
     }
 
     /// The node.
@@ -184,13 +212,14 @@ impl<N: Clone + Eq + Hash> FnState<N> {
                 indexed: Some(indexed),
                 ..
             }) => indexed.contains(node),
-            Some(path) => path.above.contains(node),
+            Some(path) => path.above.iter().any(|(above, _)| above == node),
         }
     }
 
-    /// Steps to `next`, keeping the current node on the path.
-    fn descend(&mut self, next: N) {
+    /// Steps to `next`, whose hash is `hash`, keeping the current node on the path.
+    fn descend(&mut self, next: N, hash: u32) {
         let parent = core::mem::replace(&mut self.node, next);
+        let parent_hash = core::mem::replace(&mut self.hash, hash);
         let path = self.path.get_or_insert_with(|| {
             Box::new(Path {
                 above: Vec::new(),
@@ -200,11 +229,11 @@ impl<N: Clone + Eq + Hash> FnState<N> {
         if let Some(indexed) = &mut path.indexed {
             indexed.insert(parent.clone());
         } else if path.above.len() >= INDEXED_DEPTH {
-            let mut indexed: HashSet<N> = path.above.iter().cloned().collect();
+            let mut indexed: HashSet<N> = path.above.iter().map(|(n, _)| n.clone()).collect();
             indexed.insert(parent.clone());
             path.indexed = Some(indexed);
         }
-        path.above.push(parent);
+        path.above.push((parent, parent_hash));
     }
 
     /// Steps back to the parent; `false` at the start.
@@ -212,7 +241,7 @@ impl<N: Clone + Eq + Hash> FnState<N> {
         let Some(path) = self.path.as_deref_mut() else {
             return false;
         };
-        let Some(parent) = path.above.pop() else {
+        let Some((parent, hash)) = path.above.pop() else {
             return false;
         };
         if let Some(indexed) = &mut path.indexed {
@@ -222,6 +251,7 @@ impl<N: Clone + Eq + Hash> FnState<N> {
             }
         }
         self.node = parent;
+        self.hash = hash;
         true
     }
 }
@@ -230,6 +260,7 @@ impl<N: Clone> Clone for FnState<N> {
     fn clone(&self) -> Self {
         FnState {
             node: self.node.clone(),
+            hash: self.hash,
             path: None,
         }
     }
@@ -249,9 +280,10 @@ impl<N: PartialEq> PartialEq for FnState<N> {
 
 impl<N: Eq> Eq for FnState<N> {}
 
-impl<N: Hash> Hash for FnState<N> {
+/// By the node's hash, worked out once: equal nodes have equal hashes.
+impl<N> Hash for FnState<N> {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.node.hash(state);
+        state.write_u32(self.hash);
     }
 }
 
@@ -274,7 +306,6 @@ where
             successors,
             heuristic,
             success,
-            hasher: DefaultHashBuilder::default(),
         }
     }
 
@@ -319,13 +350,9 @@ where
         nodes
     }
 
-    fn hash(&self, node: &N) -> u32 {
-        self.hasher.hash_one(node) as u32
-    }
-
     /// The move to `next`, listed at `index`, at `cost`.
-    fn step(&self, index: usize, next: &N, cost: C) -> FnMove<C::Key> {
-        FnMove::new(index, self.hash(next), cost.key())
+    fn step(index: usize, next: &N, cost: C) -> FnMove<C::Key> {
+        FnMove::new(index, hash_of(next), cost.key())
     }
 
     /// The successor of `node` that `mv` names: at its position if the move there is `mv`,
@@ -333,7 +360,7 @@ where
     fn successor(&self, node: &N, mv: FnMove<C::Key>) -> Option<N> {
         let mut elsewhere = None;
         for (index, (next, cost)) in (self.successors)(node).into_iter().enumerate() {
-            if self.step(index, &next, cost) == mv {
+            if Self::step(index, &next, cost) == mv {
                 if index == mv.index() {
                     return Some(next);
                 }
@@ -380,7 +407,7 @@ where
     fn moves(&self, state: &FnState<N>, moves: &mut MoveBuffer<Self::Move, C>) {
         for (index, (next, cost)) in (self.successors)(&state.node).into_iter().enumerate() {
             if !state.on_path(&next) {
-                moves.push((self.step(index, &next, cost), cost));
+                moves.push((Self::step(index, &next, cost), cost));
             }
         }
     }
@@ -391,7 +418,8 @@ where
         let next = self
             .successor(&state.node, mv)
             .unwrap_or_else(|| state.node.clone());
-        state.descend(next);
+        let hash = hash_of(&next);
+        state.descend(next, hash);
     }
 
     fn undo(&self, state: &mut FnState<N>, _mv: Self::Move) {
@@ -417,8 +445,8 @@ where
             if visitor.prune(cost, (self.heuristic)(&next)) {
                 continue;
             }
-            let mv = self.step(index, &next, cost);
-            state.descend(next);
+            let mv = Self::step(index, &next, cost);
+            state.descend(next, mv.hash());
             let flow = visitor.visit(state, mv, cost);
             state.ascend();
             flow?;
@@ -427,7 +455,8 @@ where
     }
 
     /// One call of the successor closure per node, each child a state of its own (with no
-    /// path above it: the engines that store states need none).
+    /// path above it: the engines that store states need none), hashed once for its move and
+    /// its state.
     fn successors<F>(
         &self,
         state: &FnState<N>,
@@ -439,8 +468,8 @@ where
         F: FnMut(FnState<N>, Self::Move, C) -> ControlFlow<()>,
     {
         for (index, (next, cost)) in (self.successors)(&state.node).into_iter().enumerate() {
-            let mv = self.step(index, &next, cost);
-            each(FnState::new(next), mv, cost)?;
+            let mv = Self::step(index, &next, cost);
+            each(FnState::with_hash(next, mv.hash()), mv, cost)?;
         }
         ControlFlow::Continue(())
     }

@@ -4,6 +4,7 @@
 use crate::common::Graph;
 use informed::prelude::*;
 use quickcheck::quickcheck;
+use std::collections::HashSet;
 
 quickcheck! {
     fn every_engine_is_optimal_through_closures(graph: Graph) -> bool {
@@ -51,4 +52,35 @@ fn undo_restores_the_node() {
     assert_eq!(*state.node(), 2);
     problem.undo(&mut state, double);
     assert_eq!(*state.node(), 1);
+    // The state keeps its node's hash through the moves: a set of states finds it.
+    let known: HashSet<_> = [problem.start(), problem.state(2)].into_iter().collect();
+    assert!(known.contains(&state));
+    problem.apply(&mut state, double);
+    assert!(known.contains(&state));
+    problem.apply(&mut state, increment);
+    assert!(!known.contains(&state));
+    assert_eq!(state, problem.state(3));
+}
+
+#[test]
+fn states_of_two_problems_hash_alike() {
+    // A state hashes by its node's hash, worked out once: equal nodes, made by two problems
+    // (and so two sets of closures), must still be equal states with equal hashes.
+    let up = FnProblem::new(
+        0u64,
+        |&n: &u64| [(n + 1, 1u32)],
+        |_: &u64| 0,
+        |&n: &u64| n == 5,
+    );
+    let down = FnProblem::new(
+        9u64,
+        |&n: &u64| [(n - 1, 1u32)],
+        |_: &u64| 0,
+        |&n: &u64| n == 5,
+    );
+    let reached: HashSet<_> = (0..10).map(|n| up.state(n)).collect();
+    assert!((0..10).all(|n| reached.contains(&down.state(n))));
+    let by_a_star = a_star(&down).into_solution().expect("5 is below 9");
+    assert_eq!(down.path(&by_a_star), [9, 8, 7, 6, 5]);
+    assert!(reached.contains(&by_a_star.start));
 }
