@@ -69,6 +69,15 @@ pub trait Cost:
         None
     }
 
+    /// The cost whose [`key`](Self::key) is `key`, if the type can tell: every primitive
+    /// can; the default is `None`. The open list reads the cost of a key it kept alone
+    /// (whether it is an integer) from it.
+    #[inline]
+    fn from_key(key: Self::Key) -> Option<Self> {
+        let _ = key;
+        None
+    }
+
     /// The smallest cost above `self` (`self + 1` for integers, the next float up), for a
     /// threshold that must grow.
     #[must_use]
@@ -162,6 +171,10 @@ macro_rules! unsigned_costs {
                 (<$t>::BITS <= 64).then_some(key as u64)
             }
             #[inline]
+            fn from_key(key: $t) -> Option<Self> {
+                Some(key)
+            }
+            #[inline]
             fn next_up(self) -> Self {
                 <$t>::saturating_add(self, 1)
             }
@@ -220,6 +233,10 @@ macro_rules! signed_costs {
                 (<$t>::BITS <= 64).then_some(key as u64)
             }
             #[inline]
+            fn from_key(key: $t) -> Option<Self> {
+                Some(key)
+            }
+            #[inline]
             fn next_up(self) -> Self {
                 <$t>::saturating_add(self, 1)
             }
@@ -275,6 +292,10 @@ macro_rules! float_costs {
             #[inline]
             fn key_bits(key: $bits) -> Option<u64> {
                 Some(u64::from(key))
+            }
+            #[inline]
+            fn from_key(key: $bits) -> Option<Self> {
+                Some(<$t>::from_bits(key))
             }
             #[inline]
             fn next_up(self) -> Self {

@@ -25,6 +25,16 @@ use nodes::{Nodes, Ranked};
 /// keys by when their buckets were opened, and a key's pushes go to its newest bucket, so the
 /// order out is exactly first in, first out per key, whatever the cache holds.
 ///
+/// A list whose keys fit words ([`Cost::key_bits`]: every primitive cost up to 64 bits)
+/// starts without buckets, every node on its own in one heap ([`Nodes`]): a search that
+/// never has many nodes open (a short query on a grid) then pays for no bucket, no cache and
+/// no heap of buckets, only a sift per push and pop through a small heap. Once
+/// [`TAKE_UP_AFTER`] nodes are open, the list counts their distinct keys: if the nodes share
+/// them, [`SHARED`] or more to a key on average (a puzzle's), it takes up buckets, each key's
+/// nodes in one bucket in the order they were queued (a 15-puzzle's A* ran a third slower on
+/// the heap of nodes, whose sifts scatter through millions of nodes); otherwise it keeps the
+/// heap of nodes for good (a grid's, whose nodes almost all have keys of their own).
+///
 /// Once [`RING_AFTER`] buckets are open, the list looks at how full they are. Buckets of
 /// fewer than [`SHARED`] nodes on average (a grid's, whose costs of 100 and 141 give almost
 /// every node a key of its own) buy nothing: the list becomes one heap of nodes, keyed as the
@@ -37,7 +47,10 @@ use nodes::{Nodes, Ranked};
 /// opens that many buckets, and never pays for a slot.
 pub(crate) struct OpenList<C: Cost> {
     /// The open buckets, least key first.
-    order: Order<C::Key>,
+    order: Order<C>,
+    /// How many nodes the heap of nodes a list starts with holds before the list decides
+    /// whether to take up buckets; `usize::MAX` once it did, or if it started with them.
+    take_up_after: usize,
     /// How many buckets the heap holds before the ring (or the heap of nodes) is tried;
     /// `usize::MAX` once it was.
     ring_after: usize,
@@ -67,6 +80,10 @@ pub(crate) struct OpenList<C: Cost> {
 /// How many buckets the open list's cache remembers.
 const CACHE: usize = 1024;
 
+/// How many nodes are open when a list that started without buckets decides whether to take
+/// them up.
+const TAKE_UP_AFTER: usize = 1024;
+
 /// The fewest nodes a bucket holds on average, once [`RING_AFTER`] are open, for the list
 /// to keep its buckets.
 const SHARED: usize = 2;
@@ -81,13 +98,13 @@ const RING_AFTER: usize = 1024;
 const NOT_INTEGER: u64 = u64::MAX;
 
 /// How the open buckets are ordered.
-enum Order<K> {
+enum Order<C: Cost> {
     /// All of them in one heap.
-    Heap(BinaryHeap<Opened<K>>),
+    Heap(BinaryHeap<Opened<C::Key>>),
     /// By integer `f` in a ring of slots.
-    Ring(Ring<K>),
+    Ring(Ring<C::Key>),
     /// No buckets: every node on its own ([`Nodes`]).
-    Nodes(Nodes<K>),
+    Nodes(Nodes<C>),
 }
 
 /// The buckets by integer `f`: `slots[i]` holds those of `f = base + i`, deepest `g` first.
@@ -244,14 +261,34 @@ const END: u32 = u32::MAX;
 
 impl<C: Cost> OpenList<C> {
     pub fn new() -> Self {
-        Self::with_ring_after(RING_AFTER, SHARED)
+        Self::with_modes(TAKE_UP_AFTER, RING_AFTER, SHARED)
     }
 
-    /// An open list that tries the ring once it holds `ring_after` buckets, or the heap of
-    /// nodes if they hold fewer than `shared` nodes on average.
-    fn with_ring_after(ring_after: usize, shared: usize) -> Self {
+    /// An open list that starts as a heap of nodes if `take_up_after` is not 0 and the keys
+    /// fit words, and decides once it holds `take_up_after` nodes whether to take up buckets
+    /// (if they hold `shared` nodes or more on average); with buckets, it tries the ring once
+    /// it holds `ring_after` buckets, or the heap of nodes if they hold fewer than `shared`
+    /// nodes on average.
+    fn with_modes(take_up_after: usize, ring_after: usize, shared: usize) -> Self {
+        if take_up_after > 0 && C::key_bits(C::ZERO.key()).is_some() {
+            return OpenList {
+                order: Order::Nodes(Nodes::with_capacity(FIRST_CAPACITY)),
+                take_up_after,
+                ring_after,
+                shared,
+                buckets: Vec::new(),
+                ring_f: Vec::new(),
+                free_buckets: Vec::new(),
+                cache: Box::new([]),
+                opened: 0,
+                entries: Vec::new(),
+                free: Vec::new(),
+                len: 0,
+            };
+        }
         OpenList {
             order: Order::Heap(BinaryHeap::with_capacity(FIRST_CAPACITY)),
+            take_up_after: usize::MAX,
             ring_after,
             shared,
             buckets: Vec::with_capacity(FIRST_CAPACITY),
@@ -281,12 +318,14 @@ impl<C: Cost> OpenList<C> {
     pub fn push(&mut self, f_cost: C, g: C, index: usize) {
         let (f, g) = (f_cost.key(), g.key());
         if let Order::Nodes(nodes) = &mut self.order {
-            // Always `Some`: the list gave up its buckets only for keys that fit words.
-            if let Some(node) = Ranked::new::<C>(f, g, self.opened, index) {
-                nodes.push(node);
-            }
+            // Only for keys that fit words: the list starts without buckets, or gives them
+            // up, for no others.
+            nodes.push(Ranked::new(f, g, self.opened, index));
             self.opened += 1;
             self.len += 1;
+            if self.len >= self.take_up_after {
+                self.consider_buckets();
+            }
             return;
         }
         let entry = Entry { index, next: END };
@@ -343,6 +382,75 @@ impl<C: Cost> OpenList<C> {
                 self.try_ring();
             }
         }
+    }
+
+    /// Takes up buckets if the open nodes share their keys, [`shared`](Self::shared) nodes
+    /// or more to a key on average; decided once.
+    #[cold]
+    fn consider_buckets(&mut self) {
+        self.take_up_after = usize::MAX;
+        let Order::Nodes(nodes) = &mut self.order else {
+            return;
+        };
+        let mut nodes = core::mem::replace(nodes, Nodes::with_capacity(0)).into_nodes();
+        // Each key's nodes together, in the order they come out.
+        nodes.sort_unstable_by_key(Ranked::words);
+        let keys = 1 + nodes
+            .windows(2)
+            .filter(|w| w[0].words().0 != w[1].words().0 || w[0].words().1 != w[1].words().1)
+            .count();
+        if nodes.len() < self.shared.saturating_mul(keys) {
+            let mut kept = Nodes::with_capacity(nodes.len().max(FIRST_CAPACITY));
+            for node in nodes {
+                kept.push(node);
+            }
+            self.order = Order::Nodes(kept);
+            return;
+        }
+        self.take_up(&nodes);
+    }
+
+    /// Files `nodes`, sorted as they come out, in buckets, a key's nodes in one bucket.
+    /// `opened`, which numbered the nodes, goes on numbering the buckets opened from now on:
+    /// later than any of these.
+    #[cold]
+    fn take_up(&mut self, nodes: &[Ranked<C>]) {
+        self.cache = vec![END; CACHE].into_boxed_slice();
+        let mut heap = BinaryHeap::with_capacity(FIRST_CAPACITY);
+        self.entries = Vec::with_capacity(nodes.len().max(FIRST_CAPACITY));
+        for (at, node) in nodes.iter().enumerate() {
+            self.entries.push(Entry {
+                index: node.index as usize,
+                next: END,
+            });
+            let (f, g) = (node.f, node.g);
+            let bucket = self.buckets.len();
+            match self.buckets.last_mut() {
+                Some(last) if at > 0 && last.f == f && last.g == g => {
+                    self.entries[last.last as usize].next = at as u32;
+                    last.last = at as u32;
+                }
+                _ => {
+                    self.buckets.push(Bucket {
+                        f,
+                        g,
+                        first: at as u32,
+                        last: at as u32,
+                    });
+                    let f_cost = C::from_key(f);
+                    self.ring_f
+                        .push(f_cost.and_then(integer).unwrap_or(NOT_INTEGER));
+                    self.cache[Self::slot(f, g)] = bucket as u32;
+                    heap.push(Opened {
+                        f,
+                        g,
+                        seq: node.seq,
+                        bucket,
+                    });
+                }
+            }
+        }
+        self.order = Order::Heap(heap);
     }
 
     /// Moves the open buckets from the heap to a ring of slots, if every `f` is an integer
@@ -404,9 +512,7 @@ impl<C: Cost> OpenList<C> {
             let mut at = first;
             while at != END {
                 let Entry { index, next } = self.entries[at as usize];
-                if let Some(node) = Ranked::new::<C>(f, g, seq, index) {
-                    nodes.push(node);
-                }
+                nodes.push(Ranked::new(f, g, seq, index));
                 seq += 1;
                 at = next;
             }
@@ -576,7 +682,8 @@ mod tests {
     /// Pushes (`Some((f, g))`) and pops (`None`) in any order, over more keys than the cache
     /// holds (so that keys share slots and get second buckets), come out as from one list
     /// kept sorted by `f`, then `g` deepest first, then first queued: in the heap of nodes
-    /// (from the start, after a few buckets, or at the default), with `f` in the ring
+    /// (from the start and kept, or given up for buckets after one node, a few, or at the
+    /// default; or taken after a few buckets, or at the default), with `f` in the ring
     /// (small integers; the ring tried at once, after a few buckets, or at the default), `f`
     /// too spread for it (the ring refused, or giving way to the heap part way), and float
     /// costs (the heap throughout).
@@ -584,10 +691,10 @@ mod tests {
     fn the_open_list_is_first_in_first_out_per_key_whatever_the_cache_holds() {
         fn agrees<C: Cost>(
             steps: &[Option<(u8, u8)>],
-            (ring_after, shared): (usize, usize),
+            (take_up_after, ring_after, shared): (usize, usize, usize),
             cost: impl Fn(u32) -> C,
         ) -> bool {
-            let mut open = OpenList::<C>::with_ring_after(ring_after, shared);
+            let mut open = OpenList::<C>::with_modes(take_up_after, ring_after, shared);
             let mut model: Vec<(u32, u32, usize)> = Vec::new();
             for (index, &step) in steps.iter().enumerate() {
                 if let Some((f, g)) = step {
@@ -615,11 +722,19 @@ mod tests {
         }
         #[allow(clippy::needless_pass_by_value)] // quickcheck hands the steps over
         fn all(steps: Vec<Option<(u8, u8)>>) -> bool {
-            // Buckets kept (`shared` 0), or given up for the heap of nodes (`usize::MAX`).
-            let modes = [0, 5, super::RING_AFTER]
+            // Buckets from the start (`take_up_after` 0), kept (`shared` 0) or given up for
+            // the heap of nodes (`usize::MAX`); or the heap of nodes first, buckets taken up
+            // (`shared` 0, or at the default if the nodes share keys) or not (`usize::MAX`),
+            // early, late or never.
+            let from_buckets = [0, 5, super::RING_AFTER]
                 .into_iter()
-                .flat_map(|ring_after| [(ring_after, 0), (ring_after, usize::MAX)]);
-            modes.into_iter().all(|mode| {
+                .flat_map(|ring_after| [(0, ring_after, 0), (0, ring_after, usize::MAX)]);
+            let from_nodes = [1, 5, super::TAKE_UP_AFTER, usize::MAX]
+                .into_iter()
+                .flat_map(|take_up| {
+                    [0, super::SHARED, usize::MAX].map(|shared| (take_up, 5, shared))
+                });
+            from_buckets.chain(from_nodes).all(|mode| {
                 agrees(&steps, mode, |c| c)
                     && agrees(&steps, mode, |c| u64::from(c) * 1000)
                     && agrees(&steps, mode, f64::from)
@@ -633,16 +748,16 @@ mod tests {
     /// Nodes queued again as the engines do (each time at a smaller `g`, by `f = g + h` or by
     /// `h` alone), popped with the outdated entries skipped as the engines skip them (their
     /// `g` is not the node's), come out in the same order whether the list keeps its buckets
-    /// or gives them up for the heap of nodes, at once or part way, outdated entries and
-    /// all.
+    /// or gives them up for the heap of nodes, at once or part way, or starts with the heap
+    /// of nodes and keeps it or takes up buckets part way, outdated entries and all.
     #[test]
     fn nodes_queued_again_come_out_alike_in_every_mode() {
         fn valid_pops(
             steps: &[(u8, u8, u8)],
-            mode: (usize, usize),
+            mode: (usize, usize, usize),
             greedy: bool,
         ) -> Vec<(usize, u32)> {
-            let mut open = OpenList::<u32>::with_ring_after(mode.0, mode.1);
+            let mut open = OpenList::<u32>::with_modes(mode.0, mode.1, mode.2);
             let mut g: Vec<Option<u32>> = vec![None; 64];
             let mut out = Vec::new();
             for &(op, node, drop) in steps {
@@ -677,10 +792,14 @@ mod tests {
         #[allow(clippy::needless_pass_by_value)] // quickcheck hands the steps over
         fn alike(steps: Vec<(u8, u8, u8)>) -> bool {
             [false, true].into_iter().all(|greedy| {
-                let buckets = valid_pops(&steps, (usize::MAX, 0), greedy);
-                [0, 3, 10, 30]
-                    .map(|ring_after| (ring_after, usize::MAX))
+                let buckets = valid_pops(&steps, (0, usize::MAX, 0), greedy);
+                let given_up = [0, 3, 10, 30].map(|ring_after| (0, ring_after, usize::MAX));
+                let taken_up = [1, 3, 10, usize::MAX].map(|take_up| (take_up, 3, 0));
+                let kept = [1, 3, 10].map(|take_up| (take_up, 3, usize::MAX));
+                given_up
                     .into_iter()
+                    .chain(taken_up)
+                    .chain(kept)
                     .all(|mode| valid_pops(&steps, mode, greedy) == buckets)
             })
         }
@@ -689,10 +808,38 @@ mod tests {
             .quickcheck(alike as fn(Vec<(u8, u8, u8)>) -> bool);
     }
 
+    /// After the heap of nodes gives way to buckets, a key whose bucket the cache forgot gets
+    /// a second bucket, opened later than every bucket taken up: its nodes come out after
+    /// those queued before it.
+    #[test]
+    fn buckets_opened_after_taking_up_come_after_those_taken_up() {
+        let slot = OpenList::<u32>::slot;
+        // Two keys the cache files in one slot.
+        let a = (100u32, 7u32);
+        let b = (0..u32::MAX)
+            .map(|f| (f, 7))
+            .find(|&(f, g)| f != a.0 && slot(f, g) == slot(a.0, a.1))
+            .expect("keys sharing a slot");
+        let mut open = OpenList::<u32>::with_modes(6, usize::MAX, 0);
+        for index in 0..5 {
+            open.push(1000 + index as u32, 0, index); // five keys of their own
+        }
+        open.push(a.0, a.1, 5); // the sixth node: the list takes up buckets
+        open.push(b.0, b.1, 6); // the slot of `a` now holds `b`'s bucket
+        open.push(a.0, a.1, 7); // a second bucket of `a`
+        let order: Vec<usize> = core::iter::from_fn(|| open.pop()).map(|(_, i)| i).collect();
+        let (first, second) = (
+            order.iter().position(|&i| i == 5),
+            order.iter().position(|&i| i == 7),
+        );
+        assert!(first < second, "{order:?}");
+        assert_eq!(order.len(), 8);
+    }
+
     /// A key below every open one (an inconsistent heuristic's) goes in front of them.
     #[test]
     fn the_ring_takes_keys_below_its_first() {
-        let mut open = OpenList::<u32>::with_ring_after(0, 0);
+        let mut open = OpenList::<u32>::with_modes(0, 0, 0);
         open.push(50, 0, 0);
         open.push(40, 0, 1);
         open.push(45, 0, 2);

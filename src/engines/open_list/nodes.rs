@@ -1,57 +1,65 @@
 //! The open list without buckets, for searches whose nodes almost all have keys of their own
 //! (a grid's): each node queued on its own, in one heap.
 
-/// A node's place in the heap of nodes: its key as words ([`Cost::key_bits`]: `f`, and `g`
-/// turned around so that the deeper is the smaller), when it was queued, its index in the
-/// table, and its `g` key as it came.
-///
-/// [`Cost::key_bits`]: crate::Cost::key_bits
-pub(super) struct Ranked<K> {
-    f: u64,
-    shallower: u64,
-    seq: u64,
+use crate::cost::Cost;
+
+/// A node's place in the heap of nodes: its key (`f` and `g`), when it was queued, and its
+/// index in the table. Compared as words ([`Cost::key_bits`]: `f`, then `g` turned around so
+/// that the deeper is the smaller, then when queued), worked out at each comparison from the
+/// keys, which keeps an entry small (24 bytes for 32-bit costs) and the keys at hand for the
+/// buckets the list may take up.
+#[derive(Clone, Copy)]
+pub(super) struct Ranked<C: Cost> {
+    pub f: C::Key,
+    pub g: C::Key,
+    pub seq: u64,
     pub index: u32,
-    pub g: K,
 }
 
-impl<K> Ord for Ranked<K> {
+impl<C: Cost> Ranked<C> {
+    /// The entry of the node at `index`, queued `seq`-th with key `(f, g)`. Only for a cost
+    /// type whose keys [fit a word](Cost::key_bits).
+    #[inline]
+    pub fn new(f: C::Key, g: C::Key, seq: u64, index: usize) -> Ranked<C> {
+        Ranked {
+            f,
+            g,
+            seq,
+            index: index as u32,
+        }
+    }
+
+    /// The words the entry is ordered by, least first out: `f`, `g` turned around, `seq`.
+    #[inline]
+    pub fn words(&self) -> (u64, u64, u64) {
+        let bits = |key| C::key_bits(key).unwrap_or(0);
+        (bits(self.f), !bits(self.g), self.seq)
+    }
+}
+
+impl<C: Cost> Ord for Ranked<C> {
     /// Greater is sooner out, as for the buckets: smaller `f`, then larger `g`, then queued
     /// earlier.
     #[inline]
     fn cmp(&self, other: &Self) -> core::cmp::Ordering {
-        (other.f, other.shallower, other.seq).cmp(&(self.f, self.shallower, self.seq))
+        other.words().cmp(&self.words())
     }
 }
 
-impl<K> PartialOrd for Ranked<K> {
+impl<C: Cost> PartialOrd for Ranked<C> {
     #[inline]
     fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
         Some(self.cmp(other))
     }
 }
 
-impl<K> PartialEq for Ranked<K> {
+impl<C: Cost> PartialEq for Ranked<C> {
     fn eq(&self, other: &Self) -> bool {
         self.cmp(other).is_eq()
     }
 }
 
-impl<K> Eq for Ranked<K> {}
-
-impl<K: Copy> Ranked<K> {
-    /// The entry of the node at `index`, queued `seq`-th with key `(f, g)`; `None` if the
-    /// keys of the cost type `C` do not [fit a word](crate::Cost::key_bits).
-    #[inline]
-    pub fn new<C: crate::Cost<Key = K>>(f: K, g: K, seq: u64, index: usize) -> Option<Ranked<K>> {
-        Some(Ranked {
-            f: C::key_bits(f)?,
-            shallower: !C::key_bits(g)?,
-            seq,
-            index: index as u32,
-            g,
-        })
-    }
-}
+impl<C: Cost> Eq for Ranked<C> {}
 
 /// How many nodes [`Nodes`] keeps beside its heap.
 const BESIDE: usize = 8;
@@ -65,14 +73,14 @@ const BESIDE: usize = 8;
 /// comparison with the heap's first and a place in a short sorted list. Either part is a
 /// priority queue and a pop takes the better of their firsts, so the order out is the one
 /// heap's (the sorted list's worst goes into the heap when the list is full).
-pub(super) struct Nodes<K> {
-    heap: std::collections::BinaryHeap<Ranked<K>>,
+pub(super) struct Nodes<C: Cost> {
+    heap: std::collections::BinaryHeap<Ranked<C>>,
     /// Sorted, the best last; at most [`BESIDE`].
-    beside: Vec<Ranked<K>>,
+    beside: Vec<Ranked<C>>,
 }
 
-impl<K> Nodes<K> {
-    pub fn with_capacity(capacity: usize) -> Nodes<K> {
+impl<C: Cost> Nodes<C> {
+    pub fn with_capacity(capacity: usize) -> Nodes<C> {
         Nodes {
             heap: std::collections::BinaryHeap::with_capacity(capacity),
             beside: Vec::with_capacity(BESIDE + 1),
@@ -82,7 +90,7 @@ impl<K> Nodes<K> {
     // Out of line: one copy per key type, not one inlined into every engine of every problem
     // (the cold build of the tests), for a call per push.
     #[inline(never)]
-    pub fn push(&mut self, node: Ranked<K>) {
+    pub fn push(&mut self, node: Ranked<C>) {
         if self.heap.peek().is_some_and(|first| node <= *first) {
             self.heap.push(node);
             return;
@@ -100,7 +108,7 @@ impl<K> Nodes<K> {
     }
 
     #[inline(never)]
-    pub fn pop(&mut self) -> Option<Ranked<K>> {
+    pub fn pop(&mut self) -> Option<Ranked<C>> {
         match (self.beside.last(), self.heap.peek()) {
             (Some(kept), Some(first)) if *first > *kept => self.heap.pop(),
             (Some(_), _) => self.beside.pop(),
@@ -108,7 +116,14 @@ impl<K> Nodes<K> {
         }
     }
 
-    pub fn peek(&self) -> Option<&Ranked<K>> {
+    /// Every node, in no order.
+    pub fn into_nodes(self) -> Vec<Ranked<C>> {
+        let mut nodes = self.heap.into_vec();
+        nodes.extend(self.beside);
+        nodes
+    }
+
+    pub fn peek(&self) -> Option<&Ranked<C>> {
         match (self.beside.last(), self.heap.peek()) {
             (Some(kept), Some(first)) if *first > *kept => Some(first),
             (Some(kept), _) => Some(kept),
