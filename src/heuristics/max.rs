@@ -85,6 +85,8 @@ impl<const N: usize, A: TileHeuristic<N>, B: TileHeuristic<N>> TileHeuristic<N> 
 
     const PREDICTS_CHILDREN: bool = A::PREDICTS_CHILDREN || B::PREDICTS_CHILDREN;
 
+    type Prediction = (A::Prediction, B::Prediction);
+
     /// Both heuristics' children, the first's then the second's: with two pattern databases
     /// all the reads of both are in flight together.
     #[inline]
@@ -95,11 +97,22 @@ impl<const N: usize, A: TileHeuristic<N>, B: TileHeuristic<N>> TileHeuristic<N> 
         to: usize,
         from: [usize; 4],
         open: u8,
-    ) -> [Option<Self::Kept>; 4] {
+    ) -> super::ChildPredictions<Self::Prediction> {
         let first = self.first.predict_children(before.0, tiles, to, from, open);
         let second = self
             .second
             .predict_children(before.1, tiles, to, from, open);
-        core::array::from_fn(|i| Some((first[i]?, second[i]?)))
+        core::array::from_fn(|i| {
+            let ((a, first), (b, second)) = (first[i]?, second[i]?);
+            Some((a.max(b), (first, second)))
+        })
+    }
+
+    #[inline]
+    fn predicted(&self, before: Self::Kept, prediction: Self::Prediction) -> Self::Kept {
+        (
+            self.first.predicted(before.0, prediction.0),
+            self.second.predicted(before.1, prediction.1),
+        )
     }
 }

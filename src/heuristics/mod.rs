@@ -17,6 +17,10 @@ pub use max::Max;
 pub use misplaced::MisplacedTiles;
 pub use pattern_database::PatternDatabase;
 
+/// What [`TileHeuristic::predict_children`] gives: for each of a board's four slides, the
+/// child's heuristic value and its prediction, or `None`.
+pub type ChildPredictions<P> = [Option<(u32, P)>; 4];
+
 /// An admissible heuristic for a sliding-tile puzzle of `N` cells, kept incrementally.
 ///
 /// Cells are numbered row by row from zero; tile 0 is the blank. Implementations must never
@@ -90,11 +94,21 @@ pub trait TileHeuristic<const N: usize>: Clone {
     /// are in flight together instead of one after another.
     const PREDICTS_CHILDREN: bool = false;
 
-    /// What would be kept after each slide into the blank at `to` of the tile at `from[i]`,
-    /// for each `i` whose bit is set in `open` (`None` elsewhere, and where
-    /// [`predict`](Self::predict) would give `None`); `tiles` and `before` are the board before
-    /// the moves and what it keeps. It must agree with `predict`, which it defaults to.
-    #[inline]
+    /// What [`predict_children`](Self::predict_children) gives for a child: its heuristic
+    /// value, and what the child will keep, made from it by
+    /// [`predicted`](Self::predicted) only if the search makes the child. A heuristic
+    /// whose `Kept` costs nothing to make names `Self::Kept` here, as the crate's distances
+    /// do; a pattern database keeps the entries it read and the ranks it worked out, and
+    /// makes its whole [`PdbKept`](crate::heuristics::pattern_database::PdbKept) only for the children IDA* does
+    /// not cut off (about half of them).
+    type Prediction: Copy;
+
+    /// For each slide into the blank at `to` of the tile at `from[i]`, for each `i` whose bit
+    /// is set in `open` (`None` elsewhere, and where [`predict`](Self::predict) would give
+    /// `None`): the child's heuristic value and its [`Prediction`](Self::Prediction); `tiles`
+    /// and `before` are the board before the moves and what it keeps. The value must be
+    /// `predict`'s, and [`predicted`](Self::predicted) must give what `predict` gives.
+    /// [`predict_each`] writes it for a heuristic whose `Prediction` is its `Kept`.
     fn predict_children(
         &self,
         before: Self::Kept,
@@ -102,24 +116,69 @@ pub trait TileHeuristic<const N: usize>: Clone {
         to: usize,
         from: [usize; 4],
         open: u8,
-    ) -> [Option<Self::Kept>; 4] {
-        predict_each(self, before, tiles, to, from, open)
-    }
+    ) -> ChildPredictions<Self::Prediction>;
+
+    /// What the child a [`Prediction`](Self::Prediction) was made for keeps, given what its
+    /// parent kept (`before`).
+    fn predicted(&self, before: Self::Kept, prediction: Self::Prediction) -> Self::Kept;
 }
 
-/// [`TileHeuristic::predict_children`] by [`predict`](TileHeuristic::predict) child by child:
-/// its default, and what a heuristic that predicts children together falls back on.
+/// [`TileHeuristic::predict_children`] by [`predict`](TileHeuristic::predict) child by child,
+/// for a heuristic whose [`Prediction`](TileHeuristic::Prediction) is what it keeps (its
+/// [`predicted`](TileHeuristic::predicted) then gives the prediction back as it is):
+///
+/// ```
+/// use informed::heuristics::{predict_each, ChildPredictions, TileHeuristic};
+///
+/// /// Tiles out of place, in a board of nine cells whose goal is 0 1 2 … 8.
+/// #[derive(Clone)]
+/// struct OutOfPlace;
+///
+/// impl TileHeuristic<9> for OutOfPlace {
+///     fn new(_width: usize, _height: usize, _goal: &[u8; 9]) -> Self {
+///         OutOfPlace
+///     }
+///     type Kept = u32;
+///     fn evaluate(&self, tiles: &[u8; 9]) -> u32 {
+///         (1..9).filter(|&cell| tiles[cell] != cell as u8).count() as u32
+///     }
+///     fn update(&self, before: u32, _: &[u8; 9], tile: u8, from: usize, to: usize) -> u32 {
+///         before + u32::from(usize::from(tile) != to) - u32::from(usize::from(tile) != from)
+///     }
+///     fn value(&self, kept: u32) -> u32 {
+///         kept
+///     }
+///     type Prediction = u32;
+///     fn predict_children(
+///         &self,
+///         before: u32,
+///         tiles: &[u8; 9],
+///         to: usize,
+///         from: [usize; 4],
+///         open: u8,
+///     ) -> [Option<(u32, u32)>; 4] {
+///         predict_each(self, before, tiles, to, from, open)
+///     }
+///     fn predicted(&self, _before: u32, prediction: u32) -> u32 {
+///         prediction
+///     }
+/// }
+///
+/// let goal: [u8; 9] = core::array::from_fn(|tile| tile as u8);
+/// assert_eq!(OutOfPlace.evaluate(&goal), 0);
+/// ```
 #[inline]
-pub(crate) fn predict_each<const N: usize, H: TileHeuristic<N>>(
+pub fn predict_each<const N: usize, H: TileHeuristic<N>>(
     heuristic: &H,
     before: H::Kept,
     tiles: &[u8; N],
     to: usize,
     from: [usize; 4],
     open: u8,
-) -> [Option<H::Kept>; 4] {
+) -> ChildPredictions<H::Kept> {
     core::array::from_fn(|i| {
         let tile = *tiles.get(from[i]).filter(|_| open & 1 << i != 0)?;
-        heuristic.predict(before, tiles, tile, from[i], to)
+        let kept = heuristic.predict(before, tiles, tile, from[i], to)?;
+        Some((heuristic.value(kept), kept))
     })
 }

@@ -125,8 +125,8 @@ fn five_by_five() -> &'static [PatternDatabase<25>; 2] {
     })
 }
 
-/// Whether `predict_children` gives, for every child of `board`, what `predict` gives and what
-/// evaluating the child afresh gives.
+/// Whether `predict_children` gives, for every child of `board`, the value and (through
+/// `predicted`) what is kept that `predict` gives and that evaluating the child afresh gives.
 fn every_child_predicted_alike<const N: usize>(
     pdb: &PatternDatabase<N>,
     board: &sliding_tile::Board<N, <PatternDatabase<N> as TileHeuristic<N>>::Kept>,
@@ -155,7 +155,10 @@ fn every_child_predicted_alike<const N: usize>(
         let mut after = *tiles;
         after.swap(from[i], to);
         let fresh = pdb.evaluate(&after);
-        all[i] == Some(fresh) && pdb.predict(kept, tiles, tile, from[i], to) == Some(fresh)
+        // The value at hand, and what the child keeps once made from the prediction.
+        let predicted = all[i].map(|(value, prediction)| (value, pdb.predicted(kept, prediction)));
+        predicted == Some((pdb.value(fresh), fresh))
+            && pdb.predict(kept, tiles, tile, from[i], to) == Some(fresh)
     })
 }
 

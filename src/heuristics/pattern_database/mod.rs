@@ -25,8 +25,8 @@ mod table;
 
 pub use pieces::{Combine, PatternPieces, PieceDatabase, PiecePattern, Pieces};
 pub use sliding::{
-    PatternDatabase, PdbKept, PARTITION_555, PARTITION_663, PARTITION_6666, PARTITION_6666_ACROSS,
-    PARTITION_78, QUICK_BYTES,
+    PatternDatabase, PdbKept, PdbPrediction, PARTITION_555, PARTITION_663, PARTITION_6666,
+    PARTITION_6666_ACROSS, PARTITION_78, QUICK_BYTES,
 };
 pub use space::{build_table, AbstractSpace, Neighbour};
 pub(crate) use table::create_cache_dir;

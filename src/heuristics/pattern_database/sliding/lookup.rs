@@ -9,7 +9,7 @@
 //! larger than the cache, are in flight together.
 
 use super::{partial_count, Pattern, PatternDatabase, Reflection, QUICK_BYTES};
-use crate::heuristics::{predict_each, TileHeuristic};
+use crate::heuristics::{predict_each, ChildPredictions, TileHeuristic};
 
 /// The most patterns whose ranks a board keeps; a database of more patterns keeps the two
 /// sums alone and ranks the moved tile's pattern before and after each move.
@@ -47,6 +47,28 @@ impl PdbKept {
     fn set_sum(&mut self, half: usize, sum: u32) {
         let shift = 16 * half;
         self.sums = (self.sums & !(0xFFFF << shift)) | (sum & 0xFFFF) << shift;
+    }
+}
+
+/// What a [`PatternDatabase`] predicts of a child before the move
+/// ([`TileHeuristic::Prediction`]): the two entries the move changes, with their ranks,
+/// read before the move. The child's [`PdbKept`] is made from them only if the search makes
+/// the child: IDA* cuts about half the children off on their value alone, which the two
+/// entries and the parent's sums give.
+#[derive(Clone, Copy)]
+pub struct PdbPrediction {
+    wanted: [Wanted; 2],
+    entries: [u8; 2],
+    /// For a database of more than four patterns, which keeps the sums alone: the sums
+    /// after the move, worked out whole.
+    sums: Option<u32>,
+}
+
+impl core::fmt::Debug for PdbPrediction {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("PdbPrediction")
+            .field("entries", &self.entries)
+            .finish_non_exhaustive()
     }
 }
 
@@ -191,6 +213,22 @@ impl<const N: usize> PatternDatabase<N> {
             kept.ranks = core::array::from_fn(|k| if k == slot { wanted.rank } else { ranks[k] });
         }
         kept
+    }
+
+    /// The heuristic value of the child whose entries `wanted` are read as `entries`, from
+    /// its parent's (`before`): the direct entry changes the direct sum, the reflected one
+    /// the reflected sum.
+    #[inline]
+    fn value_after(before: &PdbKept, wanted: &[Wanted; 2], entries: [u8; 2]) -> u32 {
+        let [mut direct, mut reflected] = [before.sum(0), before.sum(1)];
+        let then = |slot: usize| ((before.entries >> (8 * (slot % 8))) & 0xFF) as u32;
+        if wanted[0].slot != NO_PATTERN {
+            direct = direct + u32::from(entries[0]) - then(wanted[0].slot);
+        }
+        if wanted[1].slot != NO_PATTERN {
+            reflected = reflected + u32::from(entries[1]) - then(wanted[1].slot);
+        }
+        direct.max(reflected)
     }
 
     /// A move's change to the sums alone, for a database of more than four patterns: the
@@ -364,8 +402,11 @@ impl<const N: usize> TileHeuristic<N> for PatternDatabase<N> {
 
     const PREDICTS_CHILDREN: bool = true;
 
+    type Prediction = PdbPrediction;
+
     /// Every child's ranks worked out before any entry is read, so that the reads are in
-    /// flight together.
+    /// flight together; each child's sums worked out from the entries, its [`PdbKept`] made
+    /// later, if the search makes the child.
     #[inline]
     fn predict_children(
         &self,
@@ -374,23 +415,48 @@ impl<const N: usize> TileHeuristic<N> for PatternDatabase<N> {
         to: usize,
         from: [usize; 4],
         open: u8,
-    ) -> [Option<PdbKept>; 4] {
+    ) -> ChildPredictions<PdbPrediction> {
         if !self.ranked {
-            return predict_each(self, before, tiles, to, from, open);
+            // Databases of more than four patterns keep the sums alone, worked out child by
+            // child.
+            return predict_each(self, before, tiles, to, from, open).map(|child| {
+                child.map(|(value, kept)| {
+                    let prediction = PdbPrediction {
+                        wanted: [NOT_WANTED; 2],
+                        entries: [0; 2],
+                        sums: Some(kept.sums),
+                    };
+                    (value, prediction)
+                })
+            });
         }
         let tile = |i: usize| tiles.get(from[i]).copied().filter(|_| open & 1 << i != 0);
-        let mut wanted = [NOT_WANTED; 8];
-        for i in 0..4 {
+        let mut wanted = [[NOT_WANTED; 2]; 4];
+        for (i, wanted) in wanted.iter_mut().enumerate() {
             if let Some(tile) = tile(i) {
-                let [direct, reflected] = self.wanted(&before, tiles, tile, from[i], to);
-                wanted[2 * i] = direct;
-                wanted[2 * i + 1] = reflected;
+                *wanted = self.wanted(&before, tiles, tile, from[i], to);
             }
         }
-        let entries = wanted.map(|wanted| self.read(wanted));
+        let entries = wanted.map(|pair| pair.map(|wanted| self.read(wanted)));
         core::array::from_fn(|i| {
-            tile(i)
-                .map(|_| Self::with_entries(before, &wanted[2 * i..2 * i + 2], &entries[2 * i..]))
+            tile(i).map(|_| {
+                let value = Self::value_after(&before, &wanted[i], entries[i]);
+                let prediction = PdbPrediction {
+                    wanted: wanted[i],
+                    entries: entries[i],
+                    sums: None,
+                };
+                (value, prediction)
+            })
         })
+    }
+
+    /// `before` with the predicted entries and ranks in it.
+    #[inline]
+    fn predicted(&self, before: PdbKept, prediction: PdbPrediction) -> PdbKept {
+        match prediction.sums {
+            None => Self::with_entries(before, &prediction.wanted, &prediction.entries),
+            Some(sums) => PdbKept { sums, ..before },
+        }
     }
 }

@@ -15,7 +15,7 @@ mod build;
 mod lookup;
 
 use build::{pattern_table, rank_weights};
-pub use lookup::PdbKept;
+pub use lookup::{PdbKept, PdbPrediction};
 
 /// The kind of a sliding-tile table in its file's header.
 const KIND: &str = "sliding-tile";
