@@ -59,22 +59,5 @@ impl<const N: usize> TileHeuristic<N> for Manhattan<N> {
         let tile = tile as usize;
         before + u64::from(self.distance[to][tile]) - u64::from(self.distance[from][tile])
     }
-    type Prediction = u64;
-
-    #[inline]
-    fn predict_children(
-        &self,
-        before: u64,
-        tiles: &[u8; N],
-        to: usize,
-        from: [usize; 4],
-        open: u8,
-    ) -> super::ChildPredictions<u64> {
-        super::predict_each(self, before, tiles, to, from, open)
-    }
-
-    #[inline]
-    fn predicted(&self, _before: u64, prediction: u64) -> u64 {
-        prediction
-    }
+    super::prediction_is_kept!(u64);
 }

@@ -43,22 +43,5 @@ impl<const N: usize> TileHeuristic<N> for MisplacedTiles<N> {
     fn update(&self, before: u64, _tiles: &[u8; N], tile: u8, from: usize, to: usize) -> u64 {
         before + u64::from(self.goal[from] == tile) - u64::from(self.goal[to] == tile)
     }
-    type Prediction = u64;
-
-    #[inline]
-    fn predict_children(
-        &self,
-        before: u64,
-        tiles: &[u8; N],
-        to: usize,
-        from: [usize; 4],
-        open: u8,
-    ) -> super::ChildPredictions<u64> {
-        super::predict_each(self, before, tiles, to, from, open)
-    }
-
-    #[inline]
-    fn predicted(&self, _before: u64, prediction: u64) -> u64 {
-        prediction
-    }
+    super::prediction_is_kept!(u64);
 }

@@ -17,6 +17,33 @@ pub use max::Max;
 pub use misplaced::MisplacedTiles;
 pub use pattern_database::PatternDatabase;
 
+/// The [`TileHeuristic`] items of a heuristic whose [`Prediction`](TileHeuristic::Prediction)
+/// of a child is what the child keeps (`$kept`, its `Kept`): the children predicted one by one
+/// ([`predict_each`]), and a prediction kept as it is. The crate's distances use it.
+macro_rules! prediction_is_kept {
+    ($kept:ty) => {
+        type Prediction = $kept;
+
+        #[inline]
+        fn predict_children(
+            &self,
+            before: $kept,
+            tiles: &[u8; N],
+            to: usize,
+            from: [usize; 4],
+            open: u8,
+        ) -> $crate::heuristics::ChildPredictions<$kept> {
+            $crate::heuristics::predict_each(self, before, tiles, to, from, open)
+        }
+
+        #[inline]
+        fn predicted(&self, _before: $kept, prediction: $kept) -> $kept {
+            prediction
+        }
+    };
+}
+pub(crate) use prediction_is_kept;
+
 /// What [`TileHeuristic::predict_children`] gives: for each of a board's four slides, the
 /// child's heuristic value and its prediction, or `None`.
 pub type ChildPredictions<P> = [Option<(u32, P)>; 4];
