@@ -415,10 +415,11 @@ where
     /// Steps to the successor `mv` names; a move that names none leaves the state as it is
     /// and on the path (so that [`undo`](Self::undo) still undoes it).
     fn apply(&self, state: &mut FnState<N>, mv: Self::Move) {
-        let next = self
-            .successor(&state.node, mv)
-            .unwrap_or_else(|| state.node.clone());
-        let hash = hash_of(&next);
+        // The successor `mv` names hashes as `mv` says: `successor` matched it by that hash.
+        let (next, hash) = match self.successor(&state.node, mv) {
+            Some(next) => (next, mv.hash()),
+            None => (state.node.clone(), state.hash),
+        };
         state.descend(next, hash);
     }
 

@@ -183,7 +183,7 @@ pub trait TileHeuristic<const N: usize>: Clone {
 ///         to: usize,
 ///         from: [usize; 4],
 ///         open: u8,
-///     ) -> [Option<(u32, u32)>; 4] {
+///     ) -> ChildPredictions<u32> {
 ///         predict_each(self, before, tiles, to, from, open)
 ///     }
 ///     fn predicted(&self, _before: u32, prediction: u32) -> u32 {

@@ -397,14 +397,10 @@ impl<C: Cost> OpenList<C> {
         nodes.sort_unstable_by_key(Ranked::words);
         let keys = 1 + nodes
             .windows(2)
-            .filter(|w| w[0].words().0 != w[1].words().0 || w[0].words().1 != w[1].words().1)
+            .filter(|w| (w[0].f, w[0].g) != (w[1].f, w[1].g))
             .count();
         if nodes.len() < self.shared.saturating_mul(keys) {
-            let mut kept = Nodes::with_capacity(nodes.len().max(FIRST_CAPACITY));
-            for node in nodes {
-                kept.push(node);
-            }
-            self.order = Order::Nodes(kept);
+            self.order = Order::Nodes(Nodes::from_nodes(nodes));
             return;
         }
         self.take_up(&nodes);

@@ -116,6 +116,14 @@ impl<C: Cost> Nodes<C> {
         }
     }
 
+    /// The nodes `nodes`, in one heap (nothing beside it).
+    pub fn from_nodes(nodes: Vec<Ranked<C>>) -> Nodes<C> {
+        Nodes {
+            heap: std::collections::BinaryHeap::from(nodes),
+            beside: Vec::with_capacity(BESIDE + 1),
+        }
+    }
+
     /// Every node, in no order.
     pub fn into_nodes(self) -> Vec<Ranked<C>> {
         let mut nodes = self.heap.into_vec();

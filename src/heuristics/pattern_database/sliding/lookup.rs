@@ -55,7 +55,7 @@ impl PdbKept {
 /// read before the move. The child's [`PdbKept`] is made from them only if the search makes
 /// the child: IDA* cuts about half the children off on their value alone, which the two
 /// entries and the parent's sums give.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub struct PdbPrediction {
     wanted: [Wanted; 2],
     entries: [u8; 2],
@@ -64,17 +64,9 @@ pub struct PdbPrediction {
     sums: Option<u32>,
 }
 
-impl core::fmt::Debug for PdbPrediction {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("PdbPrediction")
-            .field("entries", &self.entries)
-            .finish_non_exhaustive()
-    }
-}
-
 /// One entry a move needs: its slot in [`PdbKept`] (the pattern, plus four for the reflected
 /// lookup) and its rank, or [`NO_PATTERN`].
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 struct Wanted {
     slot: usize,
     rank: u32,
