@@ -8,6 +8,7 @@ use crate::cost::Cost;
 use crate::engines::node_table::FIRST_CAPACITY;
 
 mod nodes;
+mod quaternary;
 
 use nodes::{Nodes, Ranked};
 

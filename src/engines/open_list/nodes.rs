@@ -3,6 +3,8 @@
 
 use crate::cost::Cost;
 
+use super::quaternary::Quaternary;
+
 /// A node's place in the heap of nodes: its key (`f` and `g`), when it was queued, and its
 /// index in the table. Compared as words ([`Cost::key_bits`]: `f`, then `g` turned around so
 /// that the deeper is the smaller, then when queued), worked out at each comparison from the
@@ -74,7 +76,7 @@ const BESIDE: usize = 8;
 /// priority queue and a pop takes the better of their firsts, so the order out is the one
 /// heap's (the sorted list's worst goes into the heap when the list is full).
 pub(super) struct Nodes<C: Cost> {
-    heap: std::collections::BinaryHeap<Ranked<C>>,
+    heap: Quaternary<Ranked<C>>,
     /// Sorted, the best last; at most [`BESIDE`].
     beside: Vec<Ranked<C>>,
 }
@@ -82,7 +84,7 @@ pub(super) struct Nodes<C: Cost> {
 impl<C: Cost> Nodes<C> {
     pub fn with_capacity(capacity: usize) -> Nodes<C> {
         Nodes {
-            heap: std::collections::BinaryHeap::with_capacity(capacity),
+            heap: Quaternary::with_capacity(capacity),
             beside: Vec::with_capacity(BESIDE + 1),
         }
     }
@@ -119,7 +121,7 @@ impl<C: Cost> Nodes<C> {
     /// The nodes `nodes`, in one heap (nothing beside it).
     pub fn from_nodes(nodes: Vec<Ranked<C>>) -> Nodes<C> {
         Nodes {
-            heap: std::collections::BinaryHeap::from(nodes),
+            heap: Quaternary::from_vec(nodes),
             beside: Vec::with_capacity(BESIDE + 1),
         }
     }
