@@ -162,9 +162,7 @@ impl SearchProblem for Plain {
         self.0.is_goal(stack)
     }
     fn moves(&self, _: &Stack, moves: &mut MoveBuffer<u8, u32>) {
-        for k in 2..=self.0.n as u8 {
-            moves.push((k, 1));
-        }
+        moves.extend((2..=self.0.n as u8).map(|k| (k, 1)));
     }
     fn apply(&self, stack: &mut Stack, k: u8) {
         self.0.apply(stack, k);

@@ -148,9 +148,10 @@ impl SearchProblem for TopSpin {
     }
     fn apply(&self, ring: &mut Ring, i: u8) {
         ring.breaks = self.breaks_after(ring, i);
-        let w = &self.windows[i as usize];
-        ring.tokens.swap(w[1] as usize, w[4] as usize);
-        ring.tokens.swap(w[2] as usize, w[3] as usize);
+        let w = &self.windows[i as usize % ROOM];
+        let place = |k: usize| w[k] as usize % ROOM;
+        ring.tokens.swap(place(1), place(4));
+        ring.tokens.swap(place(2), place(3));
     }
     /// A turn undoes itself.
     fn inverse(&self, i: u8) -> Option<u8> {
@@ -180,9 +181,7 @@ impl SearchProblem for Plain {
         self.0.is_goal(ring)
     }
     fn moves(&self, _: &Ring, moves: &mut MoveBuffer<u8, u32>) {
-        for i in 0..self.0.n {
-            moves.push((i, 1));
-        }
+        moves.extend((0..self.0.n).map(|i| (i, 1)));
     }
     fn apply(&self, ring: &mut Ring, i: u8) {
         self.0.apply(ring, i);
