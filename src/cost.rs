@@ -69,6 +69,12 @@ pub trait Cost:
         None
     }
 
+    /// How many of the low bits of a [`key_bits`](Self::key_bits) word can be set: every
+    /// key's bits are below `2^KEY_WIDTH`. At most 32, the open list compares a node's `f`
+    /// and `g` as one word instead of two (the integers and floats of up to 32 bits say so).
+    /// The default, 64, is always right.
+    const KEY_WIDTH: u32 = 64;
+
     /// The cost whose [`key`](Self::key) is `key`, if the type can tell: every primitive
     /// can; the default is `None`. The open list reads the cost of a key it kept alone
     /// (whether it is an integer) from it.
@@ -148,6 +154,7 @@ macro_rules! unsigned_costs {
             const ZERO: Self = 0;
             const MAX: Self = <$t>::MAX;
             const EXACT: bool = true;
+            const KEY_WIDTH: u32 = if <$t>::BITS < 64 { <$t>::BITS } else { 64 };
             type Key = $t;
             #[inline]
             fn saturating_add(self, other: Self) -> Self {
@@ -210,6 +217,7 @@ macro_rules! signed_costs {
             const ZERO: Self = 0;
             const MAX: Self = <$t>::MAX;
             const EXACT: bool = true;
+            const KEY_WIDTH: u32 = if <$t>::BITS < 64 { <$t>::BITS } else { 64 };
             type Key = $t;
             #[inline]
             fn saturating_add(self, other: Self) -> Self {
@@ -271,6 +279,7 @@ macro_rules! float_costs {
             const ZERO: Self = 0.0;
             const MAX: Self = <$t>::INFINITY;
             const EXACT: bool = false;
+            const KEY_WIDTH: u32 = <$bits>::BITS;
             type Key = $bits;
             #[inline]
             fn saturating_add(self, other: Self) -> Self {
@@ -347,6 +356,29 @@ mod tests {
                 assert_eq!(a.partial_cmp(&b), Some(a.key().cmp(&b.key())), "{a} {b}");
             }
         }
+    }
+
+    /// Every valid cost's key bits, up to infinity, fit the width its type gives.
+    #[test]
+    fn key_bits_fit_the_key_width() {
+        fn fits<C: Cost>(costs: &[C]) -> bool {
+            costs.iter().all(|&cost| {
+                let bits = C::key_bits(cost.key()).expect("a primitive's keys fit a word");
+                C::KEY_WIDTH >= 64 || bits >> C::KEY_WIDTH == 0
+            })
+        }
+        assert!(fits(&[0u8, 7, u8::MAX]) && fits(&[0u16, u16::MAX]) && fits(&[0u32, u32::MAX]));
+        assert!(fits(&[0i8, i8::MAX]) && fits(&[0i16, i16::MAX]) && fits(&[0i32, 1, i32::MAX]));
+        assert!(fits(&[0.0f32, -0.0, 1e-30, 3.5, f32::MAX, f32::INFINITY]));
+        assert!(fits(&[0u64, u64::MAX]) && fits(&[0.0f64, f64::INFINITY]));
+        assert_eq!(
+            (u32::KEY_WIDTH, i16::KEY_WIDTH, f32::KEY_WIDTH),
+            (32, 16, 32)
+        );
+        assert_eq!(
+            (u64::KEY_WIDTH, u128::KEY_WIDTH, f64::KEY_WIDTH),
+            (64, 64, 64)
+        );
     }
 
     #[test]

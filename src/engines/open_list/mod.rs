@@ -70,6 +70,9 @@ pub(crate) struct OpenList<C: Cost> {
     /// Buckets opened so far: orders the buckets of one key. In the heap of nodes, nodes
     /// queued so far: orders the nodes of one key.
     opened: u64,
+    /// In the heap of nodes, the count `opened` may reach before the nodes are numbered
+    /// afresh ([`renumber`](Self::renumber)): their numbers are 32 bits.
+    renumber_at: u64,
     /// The queued nodes, each linked to the next of its bucket: the buckets' queues live in
     /// one vector, so that a bucket costs no allocation of its own.
     entries: Vec<Entry>,
@@ -94,6 +97,10 @@ const RING: u64 = 1 << 13;
 
 /// How many buckets the heap holds before the ring is tried.
 const RING_AFTER: usize = 1024;
+
+/// The count of nodes queued at which the heap of nodes numbers them afresh: the most its
+/// 32-bit numbers hold.
+const RENUMBER_AT: u64 = u32::MAX as u64;
 
 /// A bucket's `f` that is not an integer the ring can take.
 const NOT_INTEGER: u64 = u64::MAX;
@@ -282,6 +289,7 @@ impl<C: Cost> OpenList<C> {
                 free_buckets: Vec::new(),
                 cache: Box::new([]),
                 opened: 0,
+                renumber_at: RENUMBER_AT,
                 entries: Vec::new(),
                 free: Vec::new(),
                 len: 0,
@@ -297,6 +305,7 @@ impl<C: Cost> OpenList<C> {
             free_buckets: Vec::new(),
             cache: vec![END; CACHE].into_boxed_slice(),
             opened: 0,
+            renumber_at: RENUMBER_AT,
             entries: Vec::with_capacity(FIRST_CAPACITY),
             free: Vec::with_capacity(FIRST_CAPACITY),
             len: 0,
@@ -318,6 +327,9 @@ impl<C: Cost> OpenList<C> {
     #[inline]
     pub fn push(&mut self, f_cost: C, g: C, index: usize) {
         let (f, g) = (f_cost.key(), g.key());
+        if self.opened >= self.renumber_at && matches!(self.order, Order::Nodes(_)) {
+            self.renumber();
+        }
         if let Order::Nodes(nodes) = &mut self.order {
             // Only for keys that fit words: the list starts without buckets, or gives them
             // up, for no others.
@@ -407,6 +419,24 @@ impl<C: Cost> OpenList<C> {
         self.take_up(&nodes);
     }
 
+    /// Numbers the nodes of the heap of nodes afresh, `0..len` in the order they come out,
+    /// before `opened` outgrows their 32-bit numbers (after four billion pushes; in a test,
+    /// sooner). The order out is the same: among nodes of one key, the numbers keep their
+    /// order. (With buckets, whose numbers are a full word, it does nothing.)
+    #[cold]
+    fn renumber(&mut self) {
+        let Order::Nodes(nodes) = &mut self.order else {
+            return;
+        };
+        let mut nodes = core::mem::replace(nodes, Nodes::with_capacity(0)).into_nodes();
+        nodes.sort_unstable_by_key(Ranked::words);
+        for (seq, node) in nodes.iter_mut().enumerate() {
+            node.seq = seq as u32;
+        }
+        self.opened = nodes.len() as u64;
+        self.order = Order::Nodes(Nodes::from_nodes(nodes));
+    }
+
     /// Files `nodes`, sorted as they come out, in buckets, a key's nodes in one bucket.
     /// `opened`, which numbered the nodes, goes on numbering the buckets opened from now on:
     /// later than any of these.
@@ -441,7 +471,7 @@ impl<C: Cost> OpenList<C> {
                     heap.push(Opened {
                         f,
                         g,
-                        seq: node.seq,
+                        seq: u64::from(node.seq),
                         bucket,
                     });
                 }
@@ -689,9 +719,11 @@ mod tests {
         fn agrees<C: Cost>(
             steps: &[Option<(u8, u8)>],
             (take_up_after, ring_after, shared): (usize, usize, usize),
+            renumber_at: u64,
             cost: impl Fn(u32) -> C,
         ) -> bool {
             let mut open = OpenList::<C>::with_modes(take_up_after, ring_after, shared);
+            open.renumber_at = renumber_at;
             let mut model: Vec<(u32, u32, usize)> = Vec::new();
             for (index, &step) in steps.iter().enumerate() {
                 if let Some((f, g)) = step {
@@ -731,10 +763,13 @@ mod tests {
                 .flat_map(|take_up| {
                     [0, super::SHARED, usize::MAX].map(|shared| (take_up, 5, shared))
                 });
+            // The heap of nodes' numbers renewed at their limit, or every few pushes.
             from_buckets.chain(from_nodes).all(|mode| {
-                agrees(&steps, mode, |c| c)
-                    && agrees(&steps, mode, |c| u64::from(c) * 1000)
-                    && agrees(&steps, mode, f64::from)
+                [super::RENUMBER_AT, 3].into_iter().all(|renumber_at| {
+                    agrees(&steps, mode, renumber_at, |c| c)
+                        && agrees(&steps, mode, renumber_at, |c| u64::from(c) * 1000)
+                        && agrees(&steps, mode, renumber_at, f64::from)
+                })
             })
         }
         quickcheck::QuickCheck::new()
@@ -755,6 +790,8 @@ mod tests {
             greedy: bool,
         ) -> Vec<(usize, u32)> {
             let mut open = OpenList::<u32>::with_modes(mode.0, mode.1, mode.2);
+            // The heap of nodes numbers its nodes afresh every few pushes.
+            open.renumber_at = 5;
             let mut g: Vec<Option<u32>> = vec![None; 64];
             let mut out = Vec::new();
             for &(op, node, drop) in steps {
