@@ -352,9 +352,7 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
                 g,
                 expanded: false,
             };
-            self.table
-                .insert_and_number(hash, node, |s| S::number(problem, s))
-                .map_err(Halt::Invalid)?
+            self.table.insert(hash, node)
         };
         self.open.push(f, g, index);
         Ok(())

@@ -129,7 +129,7 @@ fn search<P: SearchProblem>(
                 g: child_g,
                 expanded: false,
             };
-            let index = match store(problem, table, hash, node, watch.max_stored) {
+            let index = match store::<P>(table, hash, node, watch.max_stored) {
                 Ok(index) => index,
                 Err(halt) => {
                     exit = Some(halt.into_outcome());
@@ -190,7 +190,6 @@ fn relink<S: Eq + core::hash::Hash + Clone, M: Copy, C: Cost>(
 
 /// Stores a child not yet stored, filed under `hash`, unless the table is full; its index.
 fn store<P: SearchProblem>(
-    problem: &P,
     table: &mut NodeTable<P::State, P::Move, P::Cost>,
     hash: u32,
     node: Node<P::State, P::Move, P::Cost>,
@@ -199,9 +198,7 @@ fn store<P: SearchProblem>(
     if table.is_full(max_stored) {
         return Err(StopReason::MemoryLimit.into());
     }
-    table
-        .insert_and_number(hash, node, |s| problem.state_index(s))
-        .map_err(Halt::Invalid)
+    Ok(table.insert(hash, node))
 }
 
 /// Stores the starts, each once, as the roots of the search.
@@ -225,7 +222,7 @@ fn store_starts<P: SearchProblem>(
             g: P::Cost::ZERO,
             expanded: false,
         };
-        store(problem, table, hash, root, max_stored)?;
+        store::<P>(table, hash, root, max_stored)?;
     }
     Ok(())
 }

@@ -44,14 +44,12 @@ const MAX_NODES: usize = u32::MAX as usize;
 /// more is filed by hash.
 pub(crate) const MAX_NUMBERED: usize = 1 << 30;
 
-/// Up to how many numbers a table files states by number from the start (an array of 256
-/// KiB); with more, it files them by hash until it holds a [`SPARSE`]th of the count. Zeroing
-/// the array of a 1024 × 1024 map took 80 µs a search, thirty times a short query's search by
-/// hash; once the search is that large, the array pays for itself many times over.
-const NUMBERED_AT_ONCE: usize = 1 << 16;
+/// The fewest numbers a block of a numbered table holds (1 KiB of slots); more, a power of
+/// two, for a count of more than [`MAX_BLOCKS`] blocks of it.
+const BLOCK: usize = 1 << 8;
 
-/// The fraction of its count of numbers a table holds before it files its states by number.
-const SPARSE: usize = 64;
+/// The most blocks a numbered table's directory holds (256 KiB).
+const MAX_BLOCKS: usize = 1 << 16;
 
 /// The hash the index files an entry under, from the 32 bits the entry keeps: spread over 64
 /// bits by an odd multiplier, so that the index's bucket bits and tag bits both vary.
@@ -63,14 +61,19 @@ pub(crate) struct NodeTable<S, M, C> {
     pub nodes: Vec<Node<S, M, C>>,
     index: HashTable<Entry>,
     hasher: DefaultHashBuilder,
-    /// For numbered states: by a state's number, the index of its node plus one, or 0 for
-    /// none. Empty while states are filed by hash.
-    numbered: Vec<u32>,
-    /// For a problem that numbers its states: how many it has; 0 otherwise.
+    /// For a problem that numbers its states: how many it has; 0 otherwise (states are then
+    /// filed by hash).
     count: usize,
-    /// How many states the table holds before it files them by number; `usize::MAX` if it
-    /// never will (or already does).
-    number_from: usize,
+    /// Numbered states are filed in blocks of `1 << shift` numbers, a block made (zeroed)
+    /// when a state of its numbers is first stored: a search that stores a few thousand
+    /// states of a million-cell map zeroes a few kilobytes, not the 4 MB of one slot per
+    /// number (80 µs a search, more than a short query's whole search on a grid). A number's
+    /// block is `number >> shift`.
+    shift: u32,
+    /// By block: where its slots start in `slots`, in blocks, plus one; 0 for no block yet.
+    blocks: Vec<u32>,
+    /// The blocks' slots: the index of the node of each number plus one, or 0 for none.
+    slots: Vec<u32>,
 }
 
 impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
@@ -80,62 +83,64 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
             nodes: Vec::with_capacity(capacity),
             index: HashTable::with_capacity(capacity),
             hasher: DefaultHashBuilder::default(),
-            numbered: Vec::new(),
             count: 0,
-            number_from: usize::MAX,
+            shift: 0,
+            blocks: Vec::new(),
+            slots: Vec::new(),
         }
     }
 
     /// A table with room for `capacity` states before it grows, filing states by their
-    /// numbers in `0..count` if `count` is some and at most [`MAX_NUMBERED`] (from the start
-    /// for up to [`NUMBERED_AT_ONCE`], else once [`wants_numbers`](Self::wants_numbers)),
-    /// else by hash.
+    /// numbers in `0..count` if `count` is some and at most [`MAX_NUMBERED`], else by hash.
     pub fn for_states(capacity: usize, count: Option<usize>) -> Self {
-        let mut table = Self::with_capacity(capacity);
-        if let Some(count) = count.filter(|&count| (1..=MAX_NUMBERED).contains(&count)) {
-            table.count = count;
-            if count <= NUMBERED_AT_ONCE {
-                table.index = HashTable::new();
-                table.numbered = vec![0; count];
-            } else {
-                table.number_from = count / SPARSE;
-            }
+        let Some(count) = count.filter(|&count| (1..=MAX_NUMBERED).contains(&count)) else {
+            return Self::with_capacity(capacity);
+        };
+        let block = BLOCK.max(count.div_ceil(MAX_BLOCKS).next_power_of_two());
+        Self {
+            nodes: Vec::with_capacity(capacity),
+            index: HashTable::new(),
+            hasher: DefaultHashBuilder::default(),
+            count,
+            shift: block.trailing_zeros(),
+            blocks: vec![0; count.div_ceil(block)],
+            slots: Vec::new(),
         }
-        table
     }
 
-    /// Whether the table, filing its states by hash, now holds enough of them to file them
-    /// by number ([`number_states`](Self::number_states)): asked after each insert.
+    /// The slot of `number` (below `count`), if its block is made.
     #[inline]
-    pub fn wants_numbers(&self) -> bool {
-        self.nodes.len() >= self.number_from
+    fn slot(&self, number: usize) -> Option<u32> {
+        let block = *self.blocks.get(number >> self.shift)?;
+        if block == 0 {
+            return None;
+        }
+        let first = (block as usize - 1) << self.shift;
+        let mask = (1 << self.shift) - 1;
+        self.slots.get(first + (number & mask)).copied()
     }
 
-    /// Files every state by its number from now on, `number` giving the number of each state
-    /// stored; the number that is out of range or another state's if there is one (the table
-    /// is then left as it was).
-    #[cold]
-    pub fn number_states(&mut self, number: impl Fn(&S) -> usize) -> Result<(), usize> {
-        let mut numbered = vec![0u32; self.count];
-        for (index, node) in self.nodes.iter().enumerate() {
-            let n = number(&node.state);
-            let slot = numbered.get_mut(n).ok_or(n)?;
-            // A state stored twice (BFS queues one again) is filed at its last copy.
-            if *slot != 0 && self.nodes[*slot as usize - 1].state != node.state {
-                return Err(n);
-            }
+    /// Files the node at `index` under `number` (below `count`), making its block if need
+    /// be.
+    fn file(&mut self, number: usize, index: usize) {
+        let Some(block) = self.blocks.get_mut(number >> self.shift) else {
+            return;
+        };
+        if *block == 0 {
+            *block = (self.slots.len() >> self.shift) as u32 + 1;
+            self.slots.resize(self.slots.len() + (1 << self.shift), 0);
+        }
+        let first = (*block as usize - 1) << self.shift;
+        let mask = (1 << self.shift) - 1;
+        if let Some(slot) = self.slots.get_mut(first + (number & mask)) {
             *slot = index as u32 + 1;
         }
-        self.numbered = numbered;
-        self.index = HashTable::new();
-        self.number_from = usize::MAX;
-        Ok(())
     }
 
     /// Whether states are filed by number.
     #[inline]
     pub fn is_numbered(&self) -> bool {
-        !self.numbered.is_empty()
+        self.count != 0
     }
 
     /// Where `state` is filed (its number, which `number` gives, if states are numbered,
@@ -150,12 +155,15 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         state: &S,
         number: impl FnOnce() -> usize,
     ) -> Result<(u32, Option<usize>), usize> {
-        if self.numbered.is_empty() {
+        if !self.is_numbered() {
             let hash = self.hash(state);
             return Ok((hash, self.find(hash, state)));
         }
         let number = number();
-        let slot = *self.numbered.get(number).ok_or(number)?;
+        if number >= self.count {
+            return Err(number);
+        }
+        let slot = self.slot(number).unwrap_or(0);
         if slot == 0 {
             return Ok((number as u32, None));
         }
@@ -166,8 +174,7 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         Ok((number as u32, Some(at)))
     }
 
-    /// What is wrong with a `number` that [`locate`](Self::locate) or
-    /// [`number_states`](Self::number_states) refused.
+    /// What is wrong with a `number` that [`locate`](Self::locate) refused.
     #[cold]
     pub fn clash(&self, number: usize) -> ProblemError {
         ProblemError::StateNumber {
@@ -214,8 +221,8 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         let index = self.nodes.len();
         debug_assert!(index < MAX_NODES);
         self.nodes.push(node);
-        if let Some(slot) = self.numbered.get_mut(hash as usize) {
-            *slot = index as u32 + 1;
+        if self.is_numbered() {
+            self.file(hash as usize, index);
             return index;
         }
         let entry = Entry {
@@ -225,26 +232,6 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         self.index
             .insert_unique(spread(hash), entry, |entry| spread(entry.hash));
         index
-    }
-
-    /// [`insert`](Self::insert), then files every state by number if the table
-    /// [wants to](Self::wants_numbers) now, `number` giving each state's.
-    ///
-    /// # Errors
-    ///
-    /// [`ProblemError::StateNumber`] for a state whose number is out of range or another's.
-    #[inline]
-    pub fn insert_and_number(
-        &mut self,
-        hash: u32,
-        node: Node<S, M, C>,
-        number: impl Fn(&S) -> usize,
-    ) -> Result<usize, ProblemError> {
-        let index = self.insert(hash, node);
-        if self.wants_numbers() {
-            self.number_states(number).map_err(|n| self.clash(n))?;
-        }
-        Ok(index)
     }
 
     /// Stores the state of the node at `index`, filed under `hash`, again at the end of the
@@ -266,8 +253,8 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         };
         let new = self.nodes.len() as u32;
         self.nodes.push(node);
-        if let Some(slot) = self.numbered.get_mut(hash as usize) {
-            *slot = new + 1;
+        if self.is_numbered() {
+            self.file(hash as usize, new as usize);
             return new as usize;
         }
         if let Some(entry) = self

@@ -131,9 +131,10 @@ fn a_count_too_large_to_file_is_searched_by_hash() {
 }
 
 #[test]
-fn a_large_count_is_hashed_first_and_numbered_once_the_search_grows() {
-    // A chain 0 → 1 → … → 3000 with a dead end off every node, under 1 << 17 numbers:
-    // filed by number from the 2,048th state stored on.
+fn a_large_count_is_filed_in_blocks_made_as_the_search_reaches_them() {
+    // A chain 0 → 1 → … → 3000 with a dead end off every node, its nodes numbered 4,099
+    // apart under 1 << 26 numbers: blocks of 1,024 numbers (the directory's most, 65,536
+    // blocks), each state in a block of its own, made when it is first stored.
     let len = 3000;
     let edges = (0..=2 * len)
         .map(|n| {
@@ -145,29 +146,32 @@ fn a_large_count_is_hashed_first_and_numbered_once_the_search_grows() {
         })
         .collect();
     let mut chain = Numbered::new(Graph::new(edges, len, 1));
-    chain.count = 1 << 17;
+    chain.count = 1 << 26;
+    chain.number = |n| n * 4099;
     for (numbered, hashed) in [
         (a_star(&chain), a_star(&Hashed(chain.clone()))),
         (bfs(&chain), bfs(&Hashed(chain.clone()))),
+        (dijkstra(&chain), dijkstra(&Hashed(chain.clone()))),
     ] {
         assert_eq!(numbered.solution().map(|s| s.cost), Some(3000));
         assert_eq!(numbered.outcome, hashed.outcome);
         assert_eq!(numbered.stats, hashed.stats);
     }
-    // A bad number is found when the states stored so far are numbered, and after.
+    // Two states sharing a number, in one block and across the blocks made.
     let mut broken = chain.clone();
-    broken.number = |n| n / 2;
+    broken.number = |n| n / 2 * 4099;
     for result in [a_star(&broken), bfs(&broken)] {
         assert!(matches!(
             result.problem_error(),
-            Some(ProblemError::StateNumber { count, .. }) if *count == 1 << 17
+            Some(ProblemError::StateNumber { count, .. }) if *count == 1 << 26
         ));
     }
-    broken.number = |n| if n > 2500 && n < 3001 { 1 << 20 } else { n };
+    // A number out of range late in the search.
+    broken.number = |n| if n > 2500 && n < 3001 { 1 << 27 } else { n };
     for result in [a_star(&broken), bfs(&broken)] {
         assert!(matches!(
             result.problem_error(),
-            Some(ProblemError::StateNumber { number, .. }) if *number == 1 << 20
+            Some(ProblemError::StateNumber { number, .. }) if *number == 1 << 27
         ));
     }
 }
