@@ -318,10 +318,11 @@ pub trait SearchProblem {
     /// steppable [`AStarSteps`](crate::AStarSteps)) then find a state again by its number,
     /// in an array of four bytes a number, instead of by its hash: no hashing, and states with
     /// near numbers filed side by side ([`GridPath`](crate::puzzles::grid::GridPath)'s A*
-    /// runs 12–15% fewer instructions). Up to 65,536 numbers the array is made at once; with
-    /// more, states are hashed until the search has stored a 64th of the count, and filed by
-    /// number from then on (zeroing the array of a 1024 × 1024 grid took 80 µs, thirty times a
-    /// short query's whole search). A count above 2³⁰ is ignored (states are hashed), and so
+    /// runs 12–15% fewer instructions). The array is made in blocks of 256 numbers (more
+    /// for a count above 2²⁴), each zeroed when the search first stores a state of its
+    /// numbers: a short query on a large grid zeroes a few kilobytes, not the 4 MB of the
+    /// whole array (which took longer than the query). A count above 2³⁰ is ignored (states
+    /// are hashed), and so
     /// is the count in [`dijkstra_all`](crate::dijkstra_all()), whose answer looks states up
     /// without the problem.
     #[inline]
