@@ -69,6 +69,16 @@ pub trait Cost:
         None
     }
 
+    /// The key whose [`key_bits`](Self::key_bits) are `bits`, if the type can tell: the
+    /// integers and floats can; the default is `None`. With it and a
+    /// [`KEY_WIDTH`](Self::KEY_WIDTH) of at most 32, the open list keeps a node's `f` and
+    /// `g` as one word, worked out once.
+    #[inline]
+    fn key_from_bits(bits: u64) -> Option<Self::Key> {
+        let _ = bits;
+        None
+    }
+
     /// How many of the low bits of a [`key_bits`](Self::key_bits) word can be set: every
     /// key's bits are below `2^KEY_WIDTH`. At most 32, the open list compares a node's `f`
     /// and `g` as one word instead of two (the integers and floats of up to 32 bits say so).
@@ -178,6 +188,10 @@ macro_rules! unsigned_costs {
                 (<$t>::BITS <= 64).then_some(key as u64)
             }
             #[inline]
+            fn key_from_bits(bits: u64) -> Option<$t> {
+                (<$t>::BITS <= 64).then_some(bits as $t)
+            }
+            #[inline]
             fn from_key(key: $t) -> Option<Self> {
                 Some(key)
             }
@@ -239,6 +253,10 @@ macro_rules! signed_costs {
             fn key_bits(key: $t) -> Option<u64> {
                 // The keys of valid costs are not negative: their bits order as they do.
                 (<$t>::BITS <= 64).then_some(key as u64)
+            }
+            #[inline]
+            fn key_from_bits(bits: u64) -> Option<$t> {
+                (<$t>::BITS <= 64).then_some(bits as $t)
             }
             #[inline]
             fn from_key(key: $t) -> Option<Self> {
@@ -303,6 +321,10 @@ macro_rules! float_costs {
                 Some(u64::from(key))
             }
             #[inline]
+            fn key_from_bits(bits: u64) -> Option<$bits> {
+                Some(bits as $bits)
+            }
+            #[inline]
             fn from_key(key: $bits) -> Option<Self> {
                 Some(<$t>::from_bits(key))
             }
@@ -360,7 +382,7 @@ mod tests {
 
     /// Every valid cost's key bits, up to infinity, fit the width its type gives.
     #[test]
-    fn key_bits_fit_the_key_width() {
+    fn key_bits_fit_the_key_width_and_give_the_key_back() {
         fn fits<C: Cost>(costs: &[C]) -> bool {
             costs.iter().all(|&cost| {
                 let bits = C::key_bits(cost.key()).expect("a primitive's keys fit a word");
@@ -379,6 +401,14 @@ mod tests {
             (u64::KEY_WIDTH, u128::KEY_WIDTH, f64::KEY_WIDTH),
             (64, 64, 64)
         );
+        // And back.
+        for cost in [0.0f32, 2.5, f32::INFINITY] {
+            let bits = f32::key_bits(cost.key()).unwrap();
+            assert_eq!(f32::key_from_bits(bits), Some(cost.key()));
+        }
+        assert_eq!(i32::key_from_bits(i32::key_bits(7).unwrap()), Some(7));
+        assert_eq!(u8::key_from_bits(255), Some(255));
+        assert_eq!(u128::key_from_bits(1), None);
     }
 
     #[test]

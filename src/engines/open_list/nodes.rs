@@ -113,11 +113,154 @@ impl<C: Cost> PartialEq for Ranked<C> {
 
 impl<C: Cost> Eq for Ranked<C> {}
 
-/// How many nodes [`Nodes`] keeps beside its heap.
+/// A node's place in the heap of nodes for keys of at most 32 bits that give their key back
+/// ([`Cost::KEY_WIDTH`], [`Cost::key_from_bits`]: the integers and floats up to 32 bits):
+/// `f` and `g` turned around as one word, worked out when the node is queued, then when it
+/// was queued and its index. A comparison reads two words and makes one wide subtraction;
+/// a [`Ranked`] entry's worked its words out from the keys at every comparison, half a pop's
+/// instructions on a grid.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct Packed {
+    key: u64,
+    seq: u32,
+    index: u32,
+}
+
+impl Packed {
+    /// Whether `C` keys pack.
+    #[inline]
+    fn fits<C: Cost>() -> bool {
+        C::KEY_WIDTH <= 32 && C::key_from_bits(0).is_some()
+    }
+
+    #[inline]
+    fn of<C: Cost>(node: Ranked<C>) -> Packed {
+        let (f, g, _) = node.words();
+        Packed {
+            key: f << 32 | (g & 0xFFFF_FFFF),
+            seq: node.seq,
+            index: node.index,
+        }
+    }
+
+    #[inline]
+    fn ranked<C: Cost>(self) -> Ranked<C> {
+        let key = |bits: u64| C::key_from_bits(bits).unwrap_or_else(|| C::ZERO.key());
+        Ranked {
+            f: key(self.key >> 32),
+            g: key(!self.key & 0xFFFF_FFFF),
+            seq: self.seq,
+            index: self.index,
+        }
+    }
+
+    /// The order out as one number, least first.
+    #[inline]
+    fn rank(self) -> u128 {
+        u128::from(self.key) << 64 | u128::from(self.seq)
+    }
+}
+
+impl Ord for Packed {
+    /// Greater is sooner out.
+    #[inline]
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        other.rank().cmp(&self.rank())
+    }
+}
+
+impl PartialOrd for Packed {
+    #[inline]
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+
+    #[inline]
+    fn lt(&self, other: &Self) -> bool {
+        self.rank() > other.rank()
+    }
+
+    #[inline]
+    fn le(&self, other: &Self) -> bool {
+        self.rank() >= other.rank()
+    }
+
+    #[inline]
+    fn gt(&self, other: &Self) -> bool {
+        self.rank() < other.rank()
+    }
+
+    #[inline]
+    fn ge(&self, other: &Self) -> bool {
+        self.rank() <= other.rank()
+    }
+}
+
+/// How many nodes [`Heap`] keeps beside its heap.
 const BESIDE: usize = 8;
 
-/// The nodes of the open list once it gave up its buckets: one binary heap, and beside it a
-/// few nodes, sorted, that were better than the heap's first when queued.
+/// The nodes of the open list without buckets: in one heap of packed entries where the cost
+/// type's keys pack ([`Packed`]), else of [`Ranked`] ones. Nodes go in and come out as
+/// [`Ranked`].
+pub(super) enum Nodes<C: Cost> {
+    Packed(Heap<Packed>),
+    Ranked(Heap<Ranked<C>>),
+}
+
+impl<C: Cost> Nodes<C> {
+    pub fn with_capacity(capacity: usize) -> Nodes<C> {
+        if Packed::fits::<C>() {
+            Nodes::Packed(Heap::with_capacity(capacity))
+        } else {
+            Nodes::Ranked(Heap::with_capacity(capacity))
+        }
+    }
+
+    #[inline]
+    pub fn push(&mut self, node: Ranked<C>) {
+        match self {
+            Nodes::Packed(heap) => heap.push(Packed::of(node)),
+            Nodes::Ranked(heap) => heap.push(node),
+        }
+    }
+
+    #[inline]
+    pub fn pop(&mut self) -> Option<Ranked<C>> {
+        match self {
+            Nodes::Packed(heap) => heap.pop().map(Packed::ranked),
+            Nodes::Ranked(heap) => heap.pop(),
+        }
+    }
+
+    pub fn peek(&self) -> Option<Ranked<C>> {
+        match self {
+            Nodes::Packed(heap) => heap.peek().map(|&node| node.ranked()),
+            Nodes::Ranked(heap) => heap.peek().copied(),
+        }
+    }
+
+    /// The nodes `nodes`, in one heap.
+    pub fn from_nodes(nodes: Vec<Ranked<C>>) -> Nodes<C> {
+        if Packed::fits::<C>() {
+            Nodes::Packed(Heap::from_nodes(
+                nodes.into_iter().map(Packed::of).collect(),
+            ))
+        } else {
+            Nodes::Ranked(Heap::from_nodes(nodes))
+        }
+    }
+
+    /// Every node, in no order.
+    pub fn into_nodes(self) -> Vec<Ranked<C>> {
+        match self {
+            Nodes::Packed(heap) => heap.into_nodes().into_iter().map(Packed::ranked).collect(),
+            Nodes::Ranked(heap) => heap.into_nodes(),
+        }
+    }
+}
+
+/// One heap of entries, and beside it a few, sorted, that were better than the heap's first
+/// when queued.
 ///
 /// A* on a grid expands, after a node, its child of the same `f` one step deeper: better than
 /// every node queued, it would sift from the heap's bottom to its top, and be popped from
@@ -125,24 +268,24 @@ const BESIDE: usize = 8;
 /// comparison with the heap's first and a place in a short sorted list. Either part is a
 /// priority queue and a pop takes the better of their firsts, so the order out is the one
 /// heap's (the sorted list's worst goes into the heap when the list is full).
-pub(super) struct Nodes<C: Cost> {
-    heap: Quaternary<Ranked<C>>,
+pub(super) struct Heap<E> {
+    heap: Quaternary<E>,
     /// Sorted, the best last; at most [`BESIDE`].
-    beside: Vec<Ranked<C>>,
+    beside: Vec<E>,
 }
 
-impl<C: Cost> Nodes<C> {
-    pub fn with_capacity(capacity: usize) -> Nodes<C> {
-        Nodes {
+impl<E: Ord + Copy> Heap<E> {
+    pub fn with_capacity(capacity: usize) -> Heap<E> {
+        Heap {
             heap: Quaternary::with_capacity(capacity),
             beside: Vec::with_capacity(BESIDE + 1),
         }
     }
 
-    // Out of line: one copy per key type, not one inlined into every engine of every problem
-    // (the cold build of the tests), for a call per push.
+    // Out of line: one copy per entry type, not one inlined into every engine of every
+    // problem (the cold build of the tests), for a call per push.
     #[inline(never)]
-    pub fn push(&mut self, node: Ranked<C>) {
+    pub fn push(&mut self, node: E) {
         if self.heap.peek().is_some_and(|first| node <= *first) {
             self.heap.push(node);
             return;
@@ -160,7 +303,7 @@ impl<C: Cost> Nodes<C> {
     }
 
     #[inline(never)]
-    pub fn pop(&mut self) -> Option<Ranked<C>> {
+    pub fn pop(&mut self) -> Option<E> {
         match (self.beside.last(), self.heap.peek()) {
             (Some(kept), Some(first)) if *first > *kept => self.heap.pop(),
             (Some(_), _) => self.beside.pop(),
@@ -168,22 +311,22 @@ impl<C: Cost> Nodes<C> {
         }
     }
 
-    /// The nodes `nodes`, in one heap (nothing beside it).
-    pub fn from_nodes(nodes: Vec<Ranked<C>>) -> Nodes<C> {
-        Nodes {
+    /// The entries `nodes`, in one heap (nothing beside it).
+    pub fn from_nodes(nodes: Vec<E>) -> Heap<E> {
+        Heap {
             heap: Quaternary::from_vec(nodes),
             beside: Vec::with_capacity(BESIDE + 1),
         }
     }
 
-    /// Every node, in no order.
-    pub fn into_nodes(self) -> Vec<Ranked<C>> {
+    /// Every entry, in no order.
+    pub fn into_nodes(self) -> Vec<E> {
         let mut nodes = self.heap.into_vec();
         nodes.extend(self.beside);
         nodes
     }
 
-    pub fn peek(&self) -> Option<&Ranked<C>> {
+    pub fn peek(&self) -> Option<&E> {
         match (self.beside.last(), self.heap.peek()) {
             (Some(kept), Some(first)) if *first > *kept => Some(first),
             (Some(kept), _) => Some(kept),
