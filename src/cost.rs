@@ -80,9 +80,9 @@ pub trait Cost:
     }
 
     /// How many of the low bits of a [`key_bits`](Self::key_bits) word can be set: every
-    /// key's bits are below `2^KEY_WIDTH`. At most 32, the open list compares a node's `f`
-    /// and `g` as one word instead of two (the integers and floats of up to 32 bits say so).
-    /// The default, 64, is always right.
+    /// key's bits are below `2^KEY_WIDTH`. At most 32 (the integers and floats of up to 32
+    /// bits), with [`key_from_bits`](Self::key_from_bits), the open list keeps a node's `f`
+    /// and `g` as one word. The default, 64, is always right.
     const KEY_WIDTH: u32 = 64;
 
     /// The cost whose [`key`](Self::key) is `key`, if the type can tell: every primitive

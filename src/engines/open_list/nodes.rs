@@ -8,14 +8,14 @@ use super::quaternary::Quaternary;
 /// A node's place in the heap of nodes: its key (`f` and `g`), when it was queued, and its
 /// index in the table. Compared as words ([`Cost::key_bits`]: `f`, then `g` turned around so
 /// that the deeper is the smaller, then when queued), worked out at each comparison from the
-/// keys, which keeps an entry small (16 bytes for 32-bit costs) and the keys at hand for the
-/// buckets the list may take up.
+/// keys. The form nodes go in and out of the heap in, and the heap's own entry for keys that
+/// do not pack ([`Packed`]: 64-bit costs, 24 bytes an entry).
 #[derive(Clone, Copy)]
 pub(super) struct Ranked<C: Cost> {
     pub f: C::Key,
     pub g: C::Key,
-    /// 32 bits, which keeps an entry of 32-bit keys at 16 bytes, four of them to a cache
-    /// line: the list numbers its nodes afresh before the count runs out
+    /// 32 bits, which keeps a [`Packed`] entry at 16 bytes, four of them to a cache line:
+    /// the list numbers its nodes afresh before the count runs out
     /// ([`OpenList::renumber`](super::OpenList)).
     pub seq: u32,
     pub index: u32,
@@ -43,38 +43,12 @@ impl<C: Cost> Ranked<C> {
     }
 }
 
-impl<C: Cost> Ranked<C> {
-    /// The words as one number, for keys of at most 32 bits ([`Cost::KEY_WIDTH`]): `f` and
-    /// `g` turned around in the high word, `seq` in the low. Compared with one wide
-    /// subtraction and no branch, where the three words took a branch each (a grid's pops,
-    /// whose keys differ at random, mispredicted them).
-    #[inline]
-    fn narrow(&self) -> u128 {
-        let (f, g, seq) = self.words();
-        (u128::from(f << 32 | (g & 0xFFFF_FFFF)) << 64) | u128::from(seq)
-    }
-
-    /// Whether `self` comes out after `other` (is less, in the heap's order).
-    #[inline]
-    fn after(&self, other: &Self) -> bool {
-        if C::KEY_WIDTH <= 32 {
-            self.narrow() > other.narrow()
-        } else {
-            self.words() > other.words()
-        }
-    }
-}
-
 impl<C: Cost> Ord for Ranked<C> {
     /// Greater is sooner out, as for the buckets: smaller `f`, then larger `g`, then queued
     /// earlier.
     #[inline]
     fn cmp(&self, other: &Self) -> core::cmp::Ordering {
-        if C::KEY_WIDTH <= 32 {
-            other.narrow().cmp(&self.narrow())
-        } else {
-            other.words().cmp(&self.words())
-        }
+        other.words().cmp(&self.words())
     }
 }
 
@@ -82,26 +56,6 @@ impl<C: Cost> PartialOrd for Ranked<C> {
     #[inline]
     fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
         Some(self.cmp(other))
-    }
-
-    #[inline]
-    fn lt(&self, other: &Self) -> bool {
-        self.after(other)
-    }
-
-    #[inline]
-    fn le(&self, other: &Self) -> bool {
-        !other.after(self)
-    }
-
-    #[inline]
-    fn gt(&self, other: &Self) -> bool {
-        other.after(self)
-    }
-
-    #[inline]
-    fn ge(&self, other: &Self) -> bool {
-        !self.after(other)
     }
 }
 
