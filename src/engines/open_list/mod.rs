@@ -713,7 +713,8 @@ mod tests {
     /// default; or taken after a few buckets, or at the default), with `f` in the ring
     /// (small integers; the ring tried at once, after a few buckets, or at the default), `f`
     /// too spread for it (the ring refused, or giving way to the heap part way), and float
-    /// costs (the heap throughout).
+    /// costs (the heap throughout): the heap of nodes' packed entries (`u32`, `f32`) and its
+    /// entries of two keys (`u64`, `f64`).
     #[test]
     fn the_open_list_is_first_in_first_out_per_key_whatever_the_cache_holds() {
         fn agrees<C: Cost>(
@@ -769,6 +770,7 @@ mod tests {
                     agrees(&steps, mode, renumber_at, |c| c)
                         && agrees(&steps, mode, renumber_at, |c| u64::from(c) * 1000)
                         && agrees(&steps, mode, renumber_at, f64::from)
+                        && agrees(&steps, mode, renumber_at, |c| c as f32 / 8.0)
                 })
             })
         }
