@@ -95,8 +95,8 @@ impl<const N: usize> PatternDatabase<N> {
     }
 
     /// The rank of a pattern after its tile `moved` ([`PatternDatabase::info`]) slides from
-    /// cell `from` to cell `to`, given its `rank` before and the info of the tile at each
-    /// cell (`info_at`).
+    /// cell `from` to cell `to`, given its `rank` before and the infos of the tiles on the
+    /// cells strictly between the two (`passed`).
     ///
     /// A tile's digit in the rank is its cell less the pattern's earlier tiles on lower cells.
     /// The moved tile's digit changes by the distance it moves less the earlier tiles it
@@ -110,16 +110,14 @@ impl<const N: usize> PatternDatabase<N> {
         moved: u64,
         from: usize,
         to: usize,
-        info_at: impl Fn(usize) -> u64,
+        passed: impl Iterator<Item = u64>,
     ) -> u32 {
         let (pattern, place) = (moved & 0xFF, (moved >> 8) & 0xFF);
-        let (low, high) = (from.min(to), from.max(to));
-        let mut digit = (high - low) as u64;
+        let mut digit = from.abs_diff(to) as u64;
         let mut change = 0u64;
         // Without branches: whether a passed tile is the pattern's, and earlier or later in
         // it, is as good as random, and a mispredicted branch costs more than this loop.
-        for cell in low + 1..high {
-            let info = info_at(cell);
+        for info in passed {
             let same = u64::from(info & 0xFF == pattern);
             let earlier = same & u64::from((info >> 8) & 0xFF < place);
             digit -= earlier;
@@ -147,30 +145,31 @@ impl<const N: usize> PatternDatabase<N> {
         to: usize,
     ) -> [Wanted; 2] {
         let mut wanted = [NOT_WANTED; 2];
-        let info = |t: u8| self.info.get(t as usize).copied().unwrap_or(NO_INFO);
+        let info = |t: u8| self.info[usize::from(t)];
         let moved = info(tile);
         let direct = (moved & 0xFF) as usize;
         if let Some(&rank) = before.ranks.get(direct) {
             wanted[0] = Wanted {
                 slot: direct,
-                rank: Self::moved_rank(rank, moved, from, to, |cell| info(tiles[cell])),
+                rank: Self::moved_rank(rank, moved, from, to, {
+                    // One bounds check for the cells passed, not one a cell.
+                    let passed = tiles.get(from.min(to) + 1..from.max(to)).unwrap_or(&[]);
+                    passed.iter().map(|&tile| info(tile))
+                }),
             };
         }
         if let Some(Reflection { cell, .. }) = &self.reflection {
             // In the mirror image the mirror tile moves between the mirror cells; the mirror
             // image holds at each cell the mirror of the tile at the cell's mirror, whose info
             // `mirror_info` gives by the tile.
-            let mirror = |t: u8| self.mirror_info.get(t as usize).copied().unwrap_or(NO_INFO);
+            let mirror = |t: u8| self.mirror_info[usize::from(t)];
             let moved = mirror(tile);
             let slot = KEPT_PATTERNS + (moved & 0xFF) as usize;
             if let Some(&rank) = before.ranks.get(slot) {
-                let rank = Self::moved_rank(
-                    rank,
-                    moved,
-                    usize::from(cell[from]),
-                    usize::from(cell[to]),
-                    |at| mirror(tiles[usize::from(cell[at])]),
-                );
+                let (from, to) = (usize::from(cell[from]), usize::from(cell[to]));
+                let passed =
+                    (from.min(to) + 1..from.max(to)).map(|at| mirror(tiles[usize::from(cell[at])]));
+                let rank = Self::moved_rank(rank, moved, from, to, passed);
                 wanted[1] = Wanted { slot, rank };
             }
         }
@@ -291,8 +290,8 @@ impl<const N: usize> TileHeuristic<N> for PatternDatabase<N> {
             goal: *goal,
             patterns: Vec::new(),
             pattern_of: [NO_PATTERN; N],
-            info: [NO_INFO; N],
-            mirror_info: [NO_INFO; N],
+            info: [NO_INFO; 256],
+            mirror_info: [NO_INFO; 256],
             reflection: None,
             ranked: true,
         })

@@ -167,9 +167,11 @@ pub struct PatternDatabase<const N: usize> {
     /// What a move of each tile changes, in one word for one load: its pattern (the low
     /// byte, [`lookup::NO_INFO`] for none), its place in the pattern's list (the next byte)
     /// and what a unit of its digit weighs in the pattern's rank (the high 32 bits).
-    info: [u64; N],
+    /// 256 of them, one for every byte, so that a tile read off the board indexes it
+    /// without a bounds check (the tiles past `N` have none).
+    info: [u64; 256],
     /// The info of each tile's mirror tile (all [`lookup::NO_INFO`] without reflection).
-    mirror_info: [u64; N],
+    mirror_info: [u64; 256],
     reflection: Option<Reflection<N>>,
     /// Whether boards keep each pattern's rank ([`PdbKept`]): four patterns or fewer,
     /// each of at most 2^32 entries.
@@ -299,7 +301,7 @@ impl<const N: usize> PatternDatabase<N> {
             }
         }
         let mut pattern_of = [usize::MAX; N];
-        let mut info = [lookup::NO_INFO; N];
+        let mut info = [lookup::NO_INFO; 256];
         let mut ranked = partition.len() <= lookup::KEPT_PATTERNS;
         for (index, tiles) in partition.iter().enumerate() {
             if tiles.is_empty() {
@@ -337,8 +339,13 @@ impl<const N: usize> PatternDatabase<N> {
             None
         };
         let mirror_info = match &reflection {
-            Some(reflection) => core::array::from_fn(|t| info[reflection.tile[t] as usize]),
-            None => [lookup::NO_INFO; N],
+            Some(reflection) => core::array::from_fn(|t| {
+                reflection
+                    .tile
+                    .get(t)
+                    .map_or(lookup::NO_INFO, |&mirror| info[usize::from(mirror)])
+            }),
+            None => [lookup::NO_INFO; 256],
         };
         Ok(PatternDatabase {
             width,
