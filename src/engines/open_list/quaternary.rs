@@ -59,11 +59,29 @@ impl<T: Ord + Copy> Quaternary<T> {
 
     pub fn pop(&mut self) -> Option<T> {
         let last = self.items.pop()?;
-        let Some(&first) = self.items.first() else {
+        let Some(first) = self.items.first_mut() else {
             return Some(last);
         };
+        let first = core::mem::replace(first, last);
+        self.sift_down(0);
+        Some(first)
+    }
+
+    /// A heap of `items`.
+    pub fn from_vec(items: Vec<T>) -> Self {
+        let mut heap = Quaternary { items };
+        let len = heap.items.len();
+        for start in (0..len.div_ceil(4)).rev() {
+            heap.sift_down(start);
+        }
+        heap
+    }
+
+    /// Moves the entry at `hole` down past every child greater than it.
+    #[inline]
+    fn sift_down(&mut self, mut hole: usize) {
+        let item = self.items[hole];
         let len = self.items.len();
-        let mut hole = 0;
         loop {
             let children = 4 * hole + 1;
             let child = if children + 4 <= len {
@@ -79,41 +97,6 @@ impl<T: Ord + Copy> Quaternary<T> {
             } else {
                 break;
             };
-            if self.items[child] <= last {
-                break;
-            }
-            self.items[hole] = self.items[child];
-            hole = child;
-        }
-        self.items[hole] = last;
-        Some(first)
-    }
-
-    /// A heap of `items`.
-    pub fn from_vec(items: Vec<T>) -> Self {
-        let mut heap = Quaternary { items };
-        let len = heap.items.len();
-        for start in (0..len.div_ceil(4)).rev() {
-            heap.sift_down(start);
-        }
-        heap
-    }
-
-    fn sift_down(&mut self, mut hole: usize) {
-        let item = self.items[hole];
-        let len = self.items.len();
-        loop {
-            let children = 4 * hole + 1;
-            if children >= len {
-                break;
-            }
-            let child = (children + 1..len.min(children + 4)).fold(children, |best, other| {
-                if self.items[other] > self.items[best] {
-                    other
-                } else {
-                    best
-                }
-            });
             if self.items[child] <= item {
                 break;
             }
