@@ -108,6 +108,14 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         }
     }
 
+    /// Where in `slots` the slot of `number` is, in its made block `block` (as `blocks`
+    /// holds it: its place plus one).
+    #[inline]
+    fn position(&self, block: u32, number: usize) -> usize {
+        let first = (block as usize - 1) << self.shift;
+        first + (number & ((1 << self.shift) - 1))
+    }
+
     /// The slot of `number` (below `count`), if its block is made.
     #[inline]
     fn slot(&self, number: usize) -> Option<u32> {
@@ -115,9 +123,7 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         if block == 0 {
             return None;
         }
-        let first = (block as usize - 1) << self.shift;
-        let mask = (1 << self.shift) - 1;
-        self.slots.get(first + (number & mask)).copied()
+        self.slots.get(self.position(block, number)).copied()
     }
 
     /// Files the node at `index` under `number` (below `count`), making its block if need
@@ -130,9 +136,9 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
             *block = (self.slots.len() >> self.shift) as u32 + 1;
             self.slots.resize(self.slots.len() + (1 << self.shift), 0);
         }
-        let first = (*block as usize - 1) << self.shift;
-        let mask = (1 << self.shift) - 1;
-        if let Some(slot) = self.slots.get_mut(first + (number & mask)) {
+        let block = *block;
+        let at = self.position(block, number);
+        if let Some(slot) = self.slots.get_mut(at) {
             *slot = index as u32 + 1;
         }
     }
