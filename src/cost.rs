@@ -158,50 +158,57 @@ impl fmt::Display for CostValue {
     }
 }
 
+macro_rules! integer_cost_items {
+    ($t:ty) => {
+        const ZERO: Self = 0;
+        const MAX: Self = <$t>::MAX;
+        const EXACT: bool = true;
+        const KEY_WIDTH: u32 = if <$t>::BITS < 64 { <$t>::BITS } else { 64 };
+        type Key = $t;
+        #[inline]
+        fn saturating_add(self, other: Self) -> Self {
+            <$t>::saturating_add(self, other)
+        }
+        #[inline]
+        fn overflowing_add(self, other: Self) -> (Self, bool) {
+            <$t>::overflowing_add(self, other)
+        }
+        #[inline]
+        fn key(self) -> $t {
+            self
+        }
+        #[inline]
+        fn key_bits(key: $t) -> Option<u64> {
+            // Every key, or none (128 bits): the widths are known at compile time. (The keys
+            // of valid signed costs are not negative: their bits order as they do.)
+            (<$t>::BITS <= 64).then_some(key as u64)
+        }
+        #[inline]
+        fn key_from_bits(bits: u64) -> Option<$t> {
+            (<$t>::BITS <= 64).then_some(bits as $t)
+        }
+        #[inline]
+        fn from_key(key: $t) -> Option<Self> {
+            Some(key)
+        }
+        #[inline]
+        fn next_up(self) -> Self {
+            <$t>::saturating_add(self, 1)
+        }
+        fn scaled(self, weight: f64) -> Self {
+            // `as` saturates: beyond the type gives MAX.
+            (self as f64 * weight).floor() as $t
+        }
+    };
+}
+
 macro_rules! unsigned_costs {
     ($($t:ty),*) => {$(
         impl Cost for $t {
-            const ZERO: Self = 0;
-            const MAX: Self = <$t>::MAX;
-            const EXACT: bool = true;
-            const KEY_WIDTH: u32 = if <$t>::BITS < 64 { <$t>::BITS } else { 64 };
-            type Key = $t;
-            #[inline]
-            fn saturating_add(self, other: Self) -> Self {
-                <$t>::saturating_add(self, other)
-            }
-            #[inline]
-            fn overflowing_add(self, other: Self) -> (Self, bool) {
-                <$t>::overflowing_add(self, other)
-            }
+            integer_cost_items!($t);
             #[inline]
             fn is_valid(self) -> bool {
                 true
-            }
-            #[inline]
-            fn key(self) -> $t {
-                self
-            }
-            #[inline]
-            fn key_bits(key: $t) -> Option<u64> {
-                // Every key, or none (u128): the widths are known at compile time.
-                (<$t>::BITS <= 64).then_some(key as u64)
-            }
-            #[inline]
-            fn key_from_bits(bits: u64) -> Option<$t> {
-                (<$t>::BITS <= 64).then_some(bits as $t)
-            }
-            #[inline]
-            fn from_key(key: $t) -> Option<Self> {
-                Some(key)
-            }
-            #[inline]
-            fn next_up(self) -> Self {
-                <$t>::saturating_add(self, 1)
-            }
-            fn scaled(self, weight: f64) -> Self {
-                // `as` saturates: beyond the type gives MAX.
-                (self as f64 * weight).floor() as $t
             }
             #[inline]
             fn value(self) -> CostValue {
@@ -228,46 +235,10 @@ macro_rules! unsigned_costs {
 macro_rules! signed_costs {
     ($($t:ty),*) => {$(
         impl Cost for $t {
-            const ZERO: Self = 0;
-            const MAX: Self = <$t>::MAX;
-            const EXACT: bool = true;
-            const KEY_WIDTH: u32 = if <$t>::BITS < 64 { <$t>::BITS } else { 64 };
-            type Key = $t;
-            #[inline]
-            fn saturating_add(self, other: Self) -> Self {
-                <$t>::saturating_add(self, other)
-            }
-            #[inline]
-            fn overflowing_add(self, other: Self) -> (Self, bool) {
-                <$t>::overflowing_add(self, other)
-            }
+            integer_cost_items!($t);
             #[inline]
             fn is_valid(self) -> bool {
                 self >= 0
-            }
-            #[inline]
-            fn key(self) -> $t {
-                self
-            }
-            #[inline]
-            fn key_bits(key: $t) -> Option<u64> {
-                // The keys of valid costs are not negative: their bits order as they do.
-                (<$t>::BITS <= 64).then_some(key as u64)
-            }
-            #[inline]
-            fn key_from_bits(bits: u64) -> Option<$t> {
-                (<$t>::BITS <= 64).then_some(bits as $t)
-            }
-            #[inline]
-            fn from_key(key: $t) -> Option<Self> {
-                Some(key)
-            }
-            #[inline]
-            fn next_up(self) -> Self {
-                <$t>::saturating_add(self, 1)
-            }
-            fn scaled(self, weight: f64) -> Self {
-                (self as f64 * weight).floor() as $t
             }
             #[inline]
             fn value(self) -> CostValue {
