@@ -506,9 +506,10 @@ pub trait SearchProblem {
     }
 }
 
-/// Whether a depth-first engine restores the state after `mv` from a copy it kept before
-/// applying the move, rather than by [`SearchProblem::undo`]: always for a small state that
-/// owns nothing ([`copies_back`]), and for a move that `undo` cannot undo.
+/// Whether a depth-first engine works on a copy rather than undoing `mv` by
+/// [`SearchProblem::undo`] (restoring the state from a copy kept before the move, or, in the
+/// default `visit_children`, making the child in a copy): always for a small state that owns
+/// nothing ([`copies_back`]), and for a move that `undo` cannot undo.
 #[inline]
 pub(crate) fn restores_by_copy<P: SearchProblem>(problem: &P, mv: P::Move) -> bool {
     copies_back::<P::State>() || !problem.can_undo(mv)
