@@ -74,12 +74,20 @@ struct Ring {
 /// after.
 type Window = [u8; 6];
 
+/// `ceil(breaks / 2)`, as `(breaks + 1) >> 1`: two instructions, where `div_ceil` compiles to
+/// four (2 instructions a node of the docs' way).
+#[inline]
+fn half_up(breaks: u8) -> u32 {
+    (u32::from(breaks) + 1) >> 1
+}
+
 /// TopSpin of one start ring: the docs' way.
 struct TopSpin {
     n: u8,
     start: Ring,
-    /// `windows[i]`: the places the turn at place `i` touches.
-    windows: [Window; ROOM],
+    /// `windows[i]`: the places the turn at place `i` touches; one for every `u8`, so that a
+    /// turn indexes it without a bounds check.
+    windows: [Window; 256],
     /// Every turn, the same in every state.
     turns: Vec<(u8, u32)>,
 }
@@ -95,7 +103,7 @@ impl TopSpin {
         let mut puzzle = TopSpin {
             n: n as u8,
             start: ring,
-            windows: [[0; 6]; ROOM],
+            windows: [[0; 6]; 256],
             turns: (0..n as u8).map(|i| (i, 1)).collect(),
         };
         for (i, window) in puzzle.windows.iter_mut().enumerate().take(n) {
@@ -118,7 +126,7 @@ impl TopSpin {
     /// change, the rest stay neighbours.
     #[inline]
     fn breaks_after(&self, ring: &Ring, i: u8) -> u8 {
-        let w = &self.windows[i as usize % ROOM];
+        let w = &self.windows[usize::from(i)];
         let t = |k: usize| ring.tokens[w[k] as usize % ROOM];
         ring.breaks + self.broken(t(0), t(4)) + self.broken(t(1), t(5))
             - self.broken(t(0), t(1))
@@ -148,7 +156,7 @@ impl SearchProblem for TopSpin {
     }
     fn apply(&self, ring: &mut Ring, i: u8) {
         ring.breaks = self.breaks_after(ring, i);
-        let w = &self.windows[i as usize % ROOM];
+        let w = &self.windows[usize::from(i)];
         let place = |k: usize| w[k] as usize % ROOM;
         ring.tokens.swap(place(1), place(4));
         ring.tokens.swap(place(2), place(3));
@@ -158,11 +166,11 @@ impl SearchProblem for TopSpin {
         Some(i)
     }
     fn heuristic(&self, ring: &Ring) -> u32 {
-        u32::from(ring.breaks).div_ceil(2)
+        half_up(ring.breaks)
     }
     /// The heuristic after the turn at `i`, without turning.
     fn heuristic_after(&self, ring: &Ring, i: u8) -> Option<u32> {
-        Some(u32::from(self.breaks_after(ring, i)).div_ceil(2))
+        Some(half_up(self.breaks_after(ring, i)))
     }
 }
 

@@ -278,3 +278,67 @@ fn the_states_of_a_solution_come_from_any_engine() {
         assert!(puzzle.is_goal(&boards[solution.len()]), "{name}");
     }
 }
+
+/// The minimal problem with a heuristic that `heuristic_after` also gives, counting how often
+/// the engine asks for each.
+struct Predicted {
+    target: u32,
+    asked: core::cell::Cell<u64>,
+    foreseen: core::cell::Cell<u64>,
+}
+
+impl Predicted {
+    /// At least one move to go below the target; none there.
+    fn of(&self, n: u32) -> u32 {
+        u32::from(n != self.target)
+    }
+}
+
+impl SearchProblem for Predicted {
+    type State = u32;
+    type Move = bool; // true: double
+    type Cost = u32;
+    fn start(&self) -> u32 {
+        1
+    }
+    fn is_goal(&self, n: &u32) -> bool {
+        *n == self.target
+    }
+    fn moves(&self, n: &u32, moves: &mut MoveBuffer<bool, u32>) {
+        if *n < self.target {
+            moves.extend([(true, 1), (false, 1)]);
+        }
+    }
+    fn apply(&self, n: &mut u32, double: bool) {
+        *n = if double { *n * 2 } else { *n + 3 };
+    }
+    fn heuristic(&self, n: &u32) -> u32 {
+        self.asked.set(self.asked.get() + 1);
+        self.of(*n)
+    }
+    fn heuristic_after(&self, n: &u32, double: bool) -> Option<u32> {
+        self.foreseen.set(self.foreseen.get() + 1);
+        Some(self.of(if double { *n * 2 } else { *n + 3 }))
+    }
+}
+
+#[test]
+fn ida_star_takes_the_heuristic_it_was_given_before_making_a_child() {
+    let problem = Predicted {
+        target: 22,
+        asked: 0.into(),
+        foreseen: 0.into(),
+    };
+    let result = ida_star_with(&problem, &SearchOptions::new());
+    // 1, 4, 8, 11, 22.
+    assert_eq!(result.solution().map(|s| s.cost), Some(4));
+    // Every child is offered by its foreseen heuristic and never asked again once made: only
+    // the start's heuristic is asked (and the path check's, in a debug build).
+    assert_eq!(problem.foreseen.get(), result.stats.generated);
+    assert!(
+        problem.asked.get() <= 1 + 6,
+        "asked {} times for {} children",
+        problem.asked.get(),
+        result.stats.generated
+    );
+}

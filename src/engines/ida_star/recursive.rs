@@ -330,15 +330,40 @@ impl<P: SearchProblem> ChildVisitor<P> for Descent<'_, P> {
 
     #[inline]
     fn visit(&mut self, state: &mut P::State, mv: P::Move, cost: P::Cost) -> ControlFlow<()> {
-        let problem = self.problem;
         // The limits are watched at every child, cut off or not: a node may have many.
         self.left -= 1;
         if self.left == 0 && self.count_check() {
             return ControlFlow::Break(());
         }
-        if self.cuts_off(cost, problem.heuristic(state)) {
+        if self.cuts_off(cost, self.problem.heuristic(state)) {
             return ControlFlow::Continue(());
         }
+        self.enter(state, mv, cost)
+    }
+
+    /// The child passed [`prune`](Self::prune), which checked its cost and heuristic: it is
+    /// counted and entered without asking its heuristic again.
+    #[inline]
+    fn visit_passed(
+        &mut self,
+        state: &mut P::State,
+        mv: P::Move,
+        cost: P::Cost,
+        _heuristic: P::Cost,
+    ) -> ControlFlow<()> {
+        self.left -= 1;
+        if self.left == 0 && self.count_check() {
+            return ControlFlow::Break(());
+        }
+        self.enter(state, mv, cost)
+    }
+}
+
+impl<P: SearchProblem> Descent<'_, P> {
+    /// Searches below a counted child within the threshold: `cost + heuristic <= budget`.
+    #[inline]
+    fn enter(&mut self, state: &mut P::State, mv: P::Move, cost: P::Cost) -> ControlFlow<()> {
+        let problem = self.problem;
         // `cost <= cost + heuristic <= budget`: no overflow below.
         let budget = self.budget - cost;
         if problem.is_goal(state) {
