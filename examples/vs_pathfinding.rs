@@ -14,11 +14,24 @@
 //!
 //! `MAP_DIR` defaults to `../shared/data/movingai`; a second argument runs one comparison.
 //!
-//! Prints each side's median over seven rounds (the two alternate within a round) and the
+//! Prints each side's median over seven rounds (the sides alternate within a round) and the
 //! ratio; the answers (costs, lengths) are checked to agree.
+//!
+//! Beside them, for A* and BFS, the same search written by hand over the same closures
+//! (`by_hand`): a hash table of indices into an arena of nodes with their parents (and, for
+//! A*, a binary heap) and nothing else: no limits, statistics, or checks. It is the least a
+//! search through these closures can cost, and so bounds what any library can gain on
+//! `pathfinding` here: most of the time goes to the closures themselves (a `Vec` allocated
+//! and freed per node) and to hashing.
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::hash::{BuildHasher, Hash};
 use std::process::ExitCode;
 use std::time::Instant;
+
+use hashbrown::hash_table::{Entry, HashTable};
+use rustc_hash::FxBuildHasher;
 
 use informed::closures::FnProblem;
 use informed::{a_star, bfs, ida_star};
@@ -36,7 +49,9 @@ const HELP: &str = "\
 usage: vs_pathfinding [MAP_DIR [astar|bfs|idastar]]
 
 The closure adapter (closures::FnProblem) against the pathfinding crate, the
-same closures through both, median of seven rounds each and the ratio:
+same closures through both, median of seven rounds each and the ratio (p/inf:
+above 1, informed is faster); for A* and BFS also the same search written by
+hand over the same closures, the least any search through them costs (p/hand):
   astar    the Moving AI arena map, 8-connected, octile heuristic, every scenario;
            100 random 8-puzzles, Manhattan distance
   bfs      the same map, 4-connected, every scenario; 20 of the 8-puzzles
@@ -154,27 +169,145 @@ fn random_stacks(count: usize) -> Vec<Stack> {
         .collect()
 }
 
-/// Runs `ours` and `theirs` alternately `rounds` times; their median times in ms.
-fn race(
-    rounds: usize,
-    ours: &mut dyn FnMut() -> u64,
-    theirs: &mut dyn FnMut() -> u64,
-) -> (f64, f64) {
-    let (mut a, mut b) = (Vec::new(), Vec::new());
-    for _ in 0..rounds {
-        let started = Instant::now();
-        let x = ours();
-        a.push(started.elapsed().as_secs_f64() * 1e3);
-        let started = Instant::now();
-        let y = theirs();
-        b.push(started.elapsed().as_secs_f64() * 1e3);
-        assert_eq!(x, y, "the two disagree");
+/// Breadth-first search written by hand over `pathfinding::bfs`'s closures: the length of a
+/// shortest path to a node where `success` holds, checked as nodes are generated (as
+/// `pathfinding` does).
+fn bfs_by_hand<N: Clone + Eq + Hash, I: IntoIterator<Item = N>>(
+    start: &N,
+    successors: impl Fn(&N) -> I,
+    success: impl Fn(&N) -> bool,
+) -> Option<usize> {
+    if success(start) {
+        return Some(0);
     }
-    let median = |v: &mut Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
-    (median(&mut a), median(&mut b))
+    let hasher = FxBuildHasher;
+    // Each node with the index of its parent, in the order reached: the queue too.
+    let mut nodes: Vec<(N, u32)> = vec![(start.clone(), u32::MAX)];
+    let mut index: HashTable<u32> = HashTable::new();
+    index.insert_unique(hasher.hash_one(start), 0, |_| 0);
+    let mut next = 0;
+    while next < nodes.len() {
+        let node = nodes[next].0.clone();
+        for child in successors(&node) {
+            if success(&child) {
+                let (mut length, mut at) = (1, next);
+                while nodes[at].1 != u32::MAX {
+                    (length, at) = (length + 1, nodes[at].1 as usize);
+                }
+                return Some(length);
+            }
+            let hash = hasher.hash_one(&child);
+            let entry = index.entry(
+                hash,
+                |&i| nodes[i as usize].0 == child,
+                |&i| hasher.hash_one(&nodes[i as usize].0),
+            );
+            if let Entry::Vacant(vacant) = entry {
+                vacant.insert(nodes.len() as u32);
+                nodes.push((child, next as u32));
+            }
+        }
+        next += 1;
+    }
+    None
+}
+
+/// A* written by hand over `pathfinding::astar`'s closures (unsigned costs): the cost of a
+/// cheapest path. An entry of the heap whose node has since been reached more cheaply is
+/// passed over when it comes out.
+fn astar_by_hand<N: Clone + Eq + Hash, I: IntoIterator<Item = (N, u32)>>(
+    start: &N,
+    successors: impl Fn(&N) -> I,
+    heuristic: impl Fn(&N) -> u32,
+    success: impl Fn(&N) -> bool,
+) -> Option<u32> {
+    let hasher = FxBuildHasher;
+    // Each node with its cost so far.
+    let mut nodes: Vec<(N, u32)> = vec![(start.clone(), 0)];
+    let mut index: HashTable<u32> = HashTable::new();
+    index.insert_unique(hasher.hash_one(start), 0, |_| 0);
+    // (f, g, node) by least f, then greatest g (the deepest of equal f first, as
+    // `pathfinding` breaks ties).
+    let mut open = BinaryHeap::new();
+    open.push(Reverse((heuristic(start), Reverse(0u32), 0u32)));
+    while let Some(Reverse((_, Reverse(g), at))) = open.pop() {
+        let node = nodes[at as usize].0.clone();
+        if g > nodes[at as usize].1 {
+            continue;
+        }
+        if success(&node) {
+            return Some(g);
+        }
+        for (child, cost) in successors(&node) {
+            let child_g = g + cost;
+            let hash = hasher.hash_one(&child);
+            let entry = index.entry(
+                hash,
+                |&i| nodes[i as usize].0 == child,
+                |&i| hasher.hash_one(&nodes[i as usize].0),
+            );
+            let i = match entry {
+                Entry::Occupied(known) => {
+                    let i = *known.get();
+                    if nodes[i as usize].1 <= child_g {
+                        continue;
+                    }
+                    nodes[i as usize].1 = child_g;
+                    i
+                }
+                Entry::Vacant(vacant) => {
+                    let i = nodes.len() as u32;
+                    vacant.insert(i);
+                    nodes.push((child.clone(), child_g));
+                    i
+                }
+            };
+            open.push(Reverse((child_g + heuristic(&child), Reverse(child_g), i)));
+        }
+    }
+    None
+}
+
+/// Runs each of `sides` in turn, `rounds` times; their median times in ms. Their answers
+/// must agree.
+fn race(rounds: usize, sides: &mut [&mut dyn FnMut() -> u64]) -> Vec<f64> {
+    let mut times = vec![Vec::new(); sides.len()];
+    for _ in 0..rounds {
+        let mut answers = Vec::new();
+        for (side, times) in sides.iter_mut().zip(&mut times) {
+            let started = Instant::now();
+            answers.push(side());
+            times.push(started.elapsed().as_secs_f64() * 1e3);
+        }
+        assert!(
+            answers.windows(2).all(|w| w[0] == w[1]),
+            "the sides disagree"
+        );
+    }
+    times
+        .into_iter()
+        .map(|mut v| {
+            v.sort_by(f64::total_cmp);
+            v[v.len() / 2]
+        })
+        .collect()
+}
+
+/// One row of the table: the medians of informed, `pathfinding` and the search by hand (if
+/// any), and the ratios of `pathfinding` to each.
+fn report(what: &str, medians: &[f64]) {
+    let (ours, theirs) = (medians[0], medians[1]);
+    match medians.get(2) {
+        Some(hand) => println!(
+            "{what:<30}{ours:8.2} ms {theirs:8.2} ms {hand:8.2} ms    {:5.2}    {:5.2}",
+            theirs / ours,
+            theirs / hand
+        ),
+        None => println!(
+            "{what:<30}{ours:8.2} ms {theirs:8.2} ms        -         {:5.2}        -",
+            theirs / ours
+        ),
+    }
 }
 
 // Three races, one after the other: one function reads best.
@@ -216,160 +349,196 @@ fn main() -> ExitCode {
     let stacks = random_stacks(200);
     let rounds = 7;
     let run = |name: &str| only.as_deref().is_none_or(|only| only == name);
-    println!("what                          informed      pathfinding   pathfinding/informed");
+    println!(
+        "{:<30}{:>11} {:>11} {:>11}    {:>5}    {:>5}",
+        "what", "informed", "pathfinding", "by hand", "p/inf", "p/hand"
+    );
 
     if run("astar") {
-        let (ours, theirs) = race(
+        let medians = race(
             rounds,
-            &mut || {
-                let mut total = 0u64;
-                for &(start, goal) in &queries {
-                    let problem = FnProblem::new(
-                        start,
-                        |&c: &Cell| octile(&grid, c),
-                        |&c: &Cell| octile_distance(c, goal),
-                        |&c: &Cell| c == goal,
-                    );
-                    total += u64::from(a_star(&problem).solution().map_or(0, |s| s.cost));
-                }
-                total
-            },
-            &mut || {
-                let mut total = 0u64;
-                for &(start, goal) in &queries {
-                    let found = pathfinding::prelude::astar(
-                        &start,
-                        |&c: &Cell| octile(&grid, c),
-                        |&c: &Cell| octile_distance(c, goal),
-                        |&c: &Cell| c == goal,
-                    );
-                    total += u64::from(found.map_or(0, |(_, cost)| cost));
-                }
-                total
-            },
+            &mut [
+                &mut || {
+                    let mut total = 0u64;
+                    for &(start, goal) in &queries {
+                        let problem = FnProblem::new(
+                            start,
+                            |&c: &Cell| octile(&grid, c),
+                            |&c: &Cell| octile_distance(c, goal),
+                            |&c: &Cell| c == goal,
+                        );
+                        total += u64::from(a_star(&problem).solution().map_or(0, |s| s.cost));
+                    }
+                    total
+                },
+                &mut || {
+                    let mut total = 0u64;
+                    for &(start, goal) in &queries {
+                        let found = pathfinding::prelude::astar(
+                            &start,
+                            |&c: &Cell| octile(&grid, c),
+                            |&c: &Cell| octile_distance(c, goal),
+                            |&c: &Cell| c == goal,
+                        );
+                        total += u64::from(found.map_or(0, |(_, cost)| cost));
+                    }
+                    total
+                },
+                &mut || {
+                    let mut total = 0u64;
+                    for &(start, goal) in &queries {
+                        let found = astar_by_hand(
+                            &start,
+                            |&c: &Cell| octile(&grid, c),
+                            |&c: &Cell| octile_distance(c, goal),
+                            |&c: &Cell| c == goal,
+                        );
+                        total += u64::from(found.unwrap_or(0));
+                    }
+                    total
+                },
+            ],
         );
-        println!(
-            "astar, arena, {} queries     {ours:8.2} ms   {theirs:8.2} ms   {:.2}",
-            queries.len(),
-            theirs / ours
+        report(
+            &format!("astar, arena, {} queries", queries.len()),
+            &medians,
         );
     }
     if run("bfs") {
-        let (ours, theirs) = race(
+        let medians = race(
             rounds,
-            &mut || {
-                let mut total = 0u64;
-                for &(start, goal) in &queries {
-                    let problem = FnProblem::new(
-                        start,
-                        |&c: &Cell| four(&grid, c).into_iter().map(|n| (n, 1u32)),
-                        |_: &Cell| 0u32,
-                        |&c: &Cell| c == goal,
-                    );
-                    total += bfs(&problem).solution().map_or(0, |s| s.len() as u64);
-                }
-                total
-            },
-            &mut || {
-                let mut total = 0u64;
-                for &(start, goal) in &queries {
-                    let found = pathfinding::prelude::bfs(
-                        &start,
-                        |&c: &Cell| four(&grid, c),
-                        |&c: &Cell| c == goal,
-                    );
-                    total += found.map_or(0, |path| path.len() as u64 - 1);
-                }
-                total
-            },
+            &mut [
+                &mut || {
+                    let mut total = 0u64;
+                    for &(start, goal) in &queries {
+                        let problem = FnProblem::new(
+                            start,
+                            |&c: &Cell| four(&grid, c).into_iter().map(|n| (n, 1u32)),
+                            |_: &Cell| 0u32,
+                            |&c: &Cell| c == goal,
+                        );
+                        total += bfs(&problem).solution().map_or(0, |s| s.len() as u64);
+                    }
+                    total
+                },
+                &mut || {
+                    let mut total = 0u64;
+                    for &(start, goal) in &queries {
+                        let found = pathfinding::prelude::bfs(
+                            &start,
+                            |&c: &Cell| four(&grid, c),
+                            |&c: &Cell| c == goal,
+                        );
+                        total += found.map_or(0, |path| path.len() as u64 - 1);
+                    }
+                    total
+                },
+                &mut || {
+                    let mut total = 0u64;
+                    for &(start, goal) in &queries {
+                        let found =
+                            bfs_by_hand(&start, |&c: &Cell| four(&grid, c), |&c: &Cell| c == goal);
+                        total += found.map_or(0, |length| length as u64);
+                    }
+                    total
+                },
+            ],
         );
-        println!(
-            "bfs, arena 4-connected        {ours:8.2} ms   {theirs:8.2} ms   {:.2}",
-            theirs / ours
-        );
+        report("bfs, arena 4-connected", &medians);
     }
     let boards = random_boards(100);
+    let solved = |t: &Tiles| *t == SOLVED;
     if run("astar") {
-        let (ours, theirs) = race(
+        let medians = race(
             rounds,
-            &mut || {
-                let mut total = 0u64;
-                for board in &boards {
-                    let problem =
-                        FnProblem::new(*board, slides, manhattan, |t: &Tiles| *t == SOLVED);
-                    total += u64::from(a_star(&problem).solution().map_or(0, |s| s.cost));
-                }
-                total
-            },
-            &mut || {
-                let mut total = 0u64;
-                for board in &boards {
-                    let found =
-                        pathfinding::prelude::astar(board, slides, manhattan, |t: &Tiles| {
-                            *t == SOLVED
-                        });
-                    total += u64::from(found.map_or(0, |(_, cost)| cost));
-                }
-                total
-            },
+            &mut [
+                &mut || {
+                    let mut total = 0u64;
+                    for board in &boards {
+                        let problem = FnProblem::new(*board, slides, manhattan, solved);
+                        total += u64::from(a_star(&problem).solution().map_or(0, |s| s.cost));
+                    }
+                    total
+                },
+                &mut || {
+                    let mut total = 0u64;
+                    for board in &boards {
+                        let found = pathfinding::prelude::astar(board, slides, manhattan, solved);
+                        total += u64::from(found.map_or(0, |(_, cost)| cost));
+                    }
+                    total
+                },
+                &mut || {
+                    let mut total = 0u64;
+                    for board in &boards {
+                        let found = astar_by_hand(board, slides, manhattan, solved);
+                        total += u64::from(found.unwrap_or(0));
+                    }
+                    total
+                },
+            ],
         );
-        println!(
-            "astar, 100 8-puzzles         {ours:8.2} ms   {theirs:8.2} ms   {:.2}",
-            theirs / ours
-        );
+        report("astar, 100 8-puzzles", &medians);
     }
     if run("bfs") {
-        let (ours, theirs) = race(
+        let next = |t: &Tiles| slides(t).into_iter().map(|(after, _)| after);
+        let medians = race(
             rounds,
-            &mut || {
-                let mut total = 0u64;
-                for board in &boards[..20] {
-                    let problem =
-                        FnProblem::new(*board, slides, |_: &Tiles| 0u32, |t: &Tiles| *t == SOLVED);
-                    total += bfs(&problem).solution().map_or(0, |s| s.len() as u64);
-                }
-                total
-            },
-            &mut || {
-                let mut total = 0u64;
-                for board in &boards[..20] {
-                    let next = |t: &Tiles| slides(t).into_iter().map(|(after, _)| after);
-                    let found = pathfinding::prelude::bfs(board, next, |t: &Tiles| *t == SOLVED);
-                    total += found.map_or(0, |path| path.len() as u64 - 1);
-                }
-                total
-            },
+            &mut [
+                &mut || {
+                    let mut total = 0u64;
+                    for board in &boards[..20] {
+                        let problem = FnProblem::new(*board, slides, |_: &Tiles| 0u32, solved);
+                        total += bfs(&problem).solution().map_or(0, |s| s.len() as u64);
+                    }
+                    total
+                },
+                &mut || {
+                    let mut total = 0u64;
+                    for board in &boards[..20] {
+                        let found = pathfinding::prelude::bfs(board, next, solved);
+                        total += found.map_or(0, |path| path.len() as u64 - 1);
+                    }
+                    total
+                },
+                &mut || {
+                    let mut total = 0u64;
+                    for board in &boards[..20] {
+                        let found = bfs_by_hand(board, next, solved);
+                        total += found.map_or(0, |length| length as u64);
+                    }
+                    total
+                },
+            ],
         );
-        println!(
-            "bfs, 20 8-puzzles            {ours:8.2} ms   {theirs:8.2} ms   {:.2}",
-            theirs / ours
-        );
+        report("bfs, 20 8-puzzles", &medians);
     }
     if run("idastar") {
-        let (ours, theirs) = race(
+        let medians = race(
             rounds,
-            &mut || {
-                let mut total = 0u64;
-                for stack in &stacks {
-                    let problem = FnProblem::new(*stack, flips, gaps, |s: &Stack| gaps(s) == 0);
-                    total += u64::from(ida_star(&problem).solution().map_or(0, |s| s.cost));
-                }
-                total
-            },
-            &mut || {
-                let mut total = 0u64;
-                for stack in &stacks {
-                    let found =
-                        pathfinding::prelude::idastar(stack, flips, gaps, |s: &Stack| gaps(s) == 0);
-                    total += u64::from(found.map_or(0, |(_, cost)| cost));
-                }
-                total
-            },
+            &mut [
+                &mut || {
+                    let mut total = 0u64;
+                    for stack in &stacks {
+                        let problem = FnProblem::new(*stack, flips, gaps, |s: &Stack| gaps(s) == 0);
+                        total += u64::from(ida_star(&problem).solution().map_or(0, |s| s.cost));
+                    }
+                    total
+                },
+                &mut || {
+                    let mut total = 0u64;
+                    for stack in &stacks {
+                        let found =
+                            pathfinding::prelude::idastar(stack, flips, gaps, |s: &Stack| {
+                                gaps(s) == 0
+                            });
+                        total += u64::from(found.map_or(0, |(_, cost)| cost));
+                    }
+                    total
+                },
+            ],
         );
-        println!(
-            "idastar, 200 pancake stacks   {ours:8.2} ms   {theirs:8.2} ms   {:.2}",
-            theirs / ours
-        );
+        report("idastar, 200 pancake stacks", &medians);
     }
     ExitCode::SUCCESS
 }
