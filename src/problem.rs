@@ -264,9 +264,10 @@ pub trait SearchProblem {
     /// problem can tell cheaply; `None` (the default) otherwise.
     ///
     /// IDA* uses it to prune a child whose cost bound exceeds the threshold without applying
-    /// and undoing its move, which is most children in the last iterations. When it returns a
-    /// value, that value must equal [`heuristic`](Self::heuristic) of the state after the
-    /// move. A problem that caches its heuristic in the state and updates it from a per-move
+    /// and undoing its move, which is most children in the last iterations; a child it keeps
+    /// is made and searched with this value as its heuristic, `heuristic` is not asked
+    /// again. When it returns a value, that value must equal [`heuristic`](Self::heuristic)
+    /// of the state after the move. A problem that caches its heuristic in the state and updates it from a per-move
     /// table (as [`SlidingPuzzle`](crate::puzzles::SlidingPuzzle) does) can answer with one
     /// table lookup.
     #[inline]
