@@ -268,6 +268,12 @@ fn astar_by_hand<N: Clone + Eq + Hash, I: IntoIterator<Item = (N, u32)>>(
     None
 }
 
+/// The sum of `answer` over `items`: one side's answers to a set of problems, to check the
+/// sides agree.
+fn sum<T>(items: &[T], answer: impl FnMut(&T) -> u64) -> u64 {
+    items.iter().map(answer).sum()
+}
+
 /// Runs each of `sides` in turn, `rounds` times; their median times in ms. Their answers
 /// must agree.
 fn race(rounds: usize, sides: &mut [&mut dyn FnMut() -> u64]) -> Vec<f64> {
@@ -359,43 +365,37 @@ fn main() -> ExitCode {
             rounds,
             &mut [
                 &mut || {
-                    let mut total = 0u64;
-                    for &(start, goal) in &queries {
+                    sum(&queries, |&(start, goal)| {
                         let problem = FnProblem::new(
                             start,
                             |&c: &Cell| octile(&grid, c),
                             |&c: &Cell| octile_distance(c, goal),
                             |&c: &Cell| c == goal,
                         );
-                        total += u64::from(a_star(&problem).solution().map_or(0, |s| s.cost));
-                    }
-                    total
+                        u64::from(a_star(&problem).solution().map_or(0, |s| s.cost))
+                    })
                 },
                 &mut || {
-                    let mut total = 0u64;
-                    for &(start, goal) in &queries {
+                    sum(&queries, |&(start, goal)| {
                         let found = pathfinding::prelude::astar(
                             &start,
                             |&c: &Cell| octile(&grid, c),
                             |&c: &Cell| octile_distance(c, goal),
                             |&c: &Cell| c == goal,
                         );
-                        total += u64::from(found.map_or(0, |(_, cost)| cost));
-                    }
-                    total
+                        u64::from(found.map_or(0, |(_, cost)| cost))
+                    })
                 },
                 &mut || {
-                    let mut total = 0u64;
-                    for &(start, goal) in &queries {
+                    sum(&queries, |&(start, goal)| {
                         let found = astar_by_hand(
                             &start,
                             |&c: &Cell| octile(&grid, c),
                             |&c: &Cell| octile_distance(c, goal),
                             |&c: &Cell| c == goal,
                         );
-                        total += u64::from(found.unwrap_or(0));
-                    }
-                    total
+                        u64::from(found.unwrap_or(0))
+                    })
                 },
             ],
         );
@@ -409,38 +409,32 @@ fn main() -> ExitCode {
             rounds,
             &mut [
                 &mut || {
-                    let mut total = 0u64;
-                    for &(start, goal) in &queries {
+                    sum(&queries, |&(start, goal)| {
                         let problem = FnProblem::new(
                             start,
                             |&c: &Cell| four(&grid, c).into_iter().map(|n| (n, 1u32)),
                             |_: &Cell| 0u32,
                             |&c: &Cell| c == goal,
                         );
-                        total += bfs(&problem).solution().map_or(0, |s| s.len() as u64);
-                    }
-                    total
+                        bfs(&problem).solution().map_or(0, |s| s.len() as u64)
+                    })
                 },
                 &mut || {
-                    let mut total = 0u64;
-                    for &(start, goal) in &queries {
+                    sum(&queries, |&(start, goal)| {
                         let found = pathfinding::prelude::bfs(
                             &start,
                             |&c: &Cell| four(&grid, c),
                             |&c: &Cell| c == goal,
                         );
-                        total += found.map_or(0, |path| path.len() as u64 - 1);
-                    }
-                    total
+                        found.map_or(0, |path| path.len() as u64 - 1)
+                    })
                 },
                 &mut || {
-                    let mut total = 0u64;
-                    for &(start, goal) in &queries {
+                    sum(&queries, |&(start, goal)| {
                         let found =
                             bfs_by_hand(&start, |&c: &Cell| four(&grid, c), |&c: &Cell| c == goal);
-                        total += found.map_or(0, |length| length as u64);
-                    }
-                    total
+                        found.map_or(0, |length| length as u64)
+                    })
                 },
             ],
         );
@@ -453,28 +447,22 @@ fn main() -> ExitCode {
             rounds,
             &mut [
                 &mut || {
-                    let mut total = 0u64;
-                    for board in &boards {
+                    sum(&boards, |board| {
                         let problem = FnProblem::new(*board, slides, manhattan, solved);
-                        total += u64::from(a_star(&problem).solution().map_or(0, |s| s.cost));
-                    }
-                    total
+                        u64::from(a_star(&problem).solution().map_or(0, |s| s.cost))
+                    })
                 },
                 &mut || {
-                    let mut total = 0u64;
-                    for board in &boards {
+                    sum(&boards, |board| {
                         let found = pathfinding::prelude::astar(board, slides, manhattan, solved);
-                        total += u64::from(found.map_or(0, |(_, cost)| cost));
-                    }
-                    total
+                        u64::from(found.map_or(0, |(_, cost)| cost))
+                    })
                 },
                 &mut || {
-                    let mut total = 0u64;
-                    for board in &boards {
+                    sum(&boards, |board| {
                         let found = astar_by_hand(board, slides, manhattan, solved);
-                        total += u64::from(found.unwrap_or(0));
-                    }
-                    total
+                        u64::from(found.unwrap_or(0))
+                    })
                 },
             ],
         );
@@ -486,28 +474,22 @@ fn main() -> ExitCode {
             rounds,
             &mut [
                 &mut || {
-                    let mut total = 0u64;
-                    for board in &boards[..20] {
+                    sum(&boards[..20], |board| {
                         let problem = FnProblem::new(*board, slides, |_: &Tiles| 0u32, solved);
-                        total += bfs(&problem).solution().map_or(0, |s| s.len() as u64);
-                    }
-                    total
+                        bfs(&problem).solution().map_or(0, |s| s.len() as u64)
+                    })
                 },
                 &mut || {
-                    let mut total = 0u64;
-                    for board in &boards[..20] {
+                    sum(&boards[..20], |board| {
                         let found = pathfinding::prelude::bfs(board, next, solved);
-                        total += found.map_or(0, |path| path.len() as u64 - 1);
-                    }
-                    total
+                        found.map_or(0, |path| path.len() as u64 - 1)
+                    })
                 },
                 &mut || {
-                    let mut total = 0u64;
-                    for board in &boards[..20] {
+                    sum(&boards[..20], |board| {
                         let found = bfs_by_hand(board, next, solved);
-                        total += found.map_or(0, |length| length as u64);
-                    }
-                    total
+                        found.map_or(0, |length| length as u64)
+                    })
                 },
             ],
         );
@@ -518,23 +500,19 @@ fn main() -> ExitCode {
             rounds,
             &mut [
                 &mut || {
-                    let mut total = 0u64;
-                    for stack in &stacks {
+                    sum(&stacks, |stack| {
                         let problem = FnProblem::new(*stack, flips, gaps, |s: &Stack| gaps(s) == 0);
-                        total += u64::from(ida_star(&problem).solution().map_or(0, |s| s.cost));
-                    }
-                    total
+                        u64::from(ida_star(&problem).solution().map_or(0, |s| s.cost))
+                    })
                 },
                 &mut || {
-                    let mut total = 0u64;
-                    for stack in &stacks {
+                    sum(&stacks, |stack| {
                         let found =
                             pathfinding::prelude::idastar(stack, flips, gaps, |s: &Stack| {
                                 gaps(s) == 0
                             });
-                        total += u64::from(found.map_or(0, |(_, cost)| cost));
-                    }
-                    total
+                        u64::from(found.map_or(0, |(_, cost)| cost))
+                    })
                 },
             ],
         );
