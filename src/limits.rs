@@ -211,7 +211,10 @@ impl<'o, C: Cost> Watch<'o, C> {
         self.next_check.store(0, Ordering::Relaxed);
     }
 
-    /// Sends a report to the observer, if there is one.
+    /// Sends a report to the observer, if there is one, and has the next
+    /// [`check`](Self::check) look at the limits: the observer may have cancelled the search
+    /// (and a short iteration would otherwise end, and the next begin, before the ticker's
+    /// next signal).
     pub fn report(&self, event: ProgressEvent, stats: &Stats<C>, open: usize, stored: usize) {
         if let Some(observer) = self.observer {
             observer(&Progress {
@@ -222,6 +225,7 @@ impl<'o, C: Cost> Watch<'o, C> {
                 stored,
                 elapsed: self.started.elapsed(),
             });
+            self.next_check.store(0, Ordering::Relaxed);
         }
     }
 }
