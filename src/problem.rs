@@ -660,7 +660,9 @@ pub trait ChildVisitor<P: SearchProblem> {
     /// [`visit`](Self::visit) for the child that [`prune`](Self::prune) was just offered, by
     /// `cost` and `heuristic`, and passed (returned `false` for): the engine may take
     /// `heuristic` as the child's instead of asking [`SearchProblem::heuristic`] again, and
-    /// skip the test `prune` made. The default visits the child as `visit` does.
+    /// skip the test `prune` made. The default visits the child as `visit` does. (Handed a
+    /// child it never offered to `prune`, IDA* may search below it needlessly, but still
+    /// returns an optimal solution.)
     #[inline]
     fn visit_passed(
         &mut self,

@@ -3,14 +3,16 @@
 //! assertions and the path check on). And the engines against Dijkstra on random weighted
 //! graphs for `u32`, `i64` and `f64` costs.
 
+use core::ops::ControlFlow;
 use informed::closures::FnProblem;
 use informed::puzzles::SlidingPuzzle;
 use informed::{
     a_star_with, bfs_with, branch_and_bound_with, dijkstra, dijkstra_all, dijkstra_all_with,
     dijkstra_with, greedy_best_first_with, ida_star_cr_with, ida_star_with, rbfs_with, replay_from,
-    weighted_a_star, weighted_a_star_with, AStarSteps, Cost, MoveBuffer, Outcome, ResultOf,
-    SearchOptions, SearchProblem, StopReason,
+    weighted_a_star, weighted_a_star_with, AStarSteps, ChildVisitor, Cost, MoveBuffer, Outcome,
+    ResultOf, SearchOptions, SearchProblem, StopReason,
 };
+
 use quickcheck::quickcheck;
 
 use crate::common::{distances_to, Graph};
@@ -341,4 +343,58 @@ fn ida_star_takes_the_heuristic_it_was_given_before_making_a_child() {
         problem.asked.get(),
         result.stats.generated
     );
+}
+
+/// The minimal problem with a hand-written `visit_children` that hands every child to
+/// `visit_passed` without offering it to `prune` first: a misuse of the protocol.
+struct Unoffered(Minimal<u32>);
+
+impl SearchProblem for Unoffered {
+    type State = u32;
+    type Move = bool;
+    type Cost = u32;
+    fn start(&self) -> u32 {
+        self.0.start()
+    }
+    fn is_goal(&self, n: &u32) -> bool {
+        self.0.is_goal(n)
+    }
+    fn moves(&self, n: &u32, moves: &mut MoveBuffer<bool, u32>) {
+        self.0.moves(n, moves);
+    }
+    fn apply(&self, n: &mut u32, double: bool) {
+        self.0.apply(n, double);
+    }
+    fn visit_children<V: ChildVisitor<Self>>(
+        &self,
+        n: &mut u32,
+        _skip: Option<bool>,
+        visitor: &mut V,
+    ) -> ControlFlow<()> {
+        let mut moves = MoveBuffer::new();
+        self.moves(n, &mut moves);
+        for &(double, cost) in &moves {
+            let mut child = *n;
+            self.apply(&mut child, double);
+            visitor.visit_passed(&mut child, double, cost, 0)?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+#[test]
+fn a_child_never_offered_to_prune_cannot_take_ida_star_past_its_threshold() {
+    // Doubling costs 3 and adding three 1, so a child's move alone often exceeds what is left
+    // of the threshold: IDA* must cut it off, not search on with a budget below zero.
+    let problem = Unoffered(Minimal {
+        target: 22,
+        double: 3,
+        add_three: 1,
+    });
+    let result = ida_star_with(&problem, &SearchOptions::new());
+    let solution = result.solution().expect("22 is reachable");
+    // 1 -> 4 -> 7 -> 10 -> 13 -> 16 -> 19 -> 22: seven additions, each of cost 1.
+    assert_eq!(solution.cost, 7);
+    let (end, cost) = replay_from(&problem, solution.start, &solution.moves).unwrap();
+    assert_eq!((end, cost), (22, 7));
 }

@@ -1,5 +1,6 @@
 //! One IDA* iteration by recursion through [`SearchProblem::visit_children`].
 
+use core::cmp::Ordering::{Equal, Less};
 use core::ops::ControlFlow;
 
 use super::{next_threshold, Iteration, Iterations, Search, RECURSION_LIMIT};
@@ -341,25 +342,42 @@ impl<P: SearchProblem> ChildVisitor<P> for Descent<'_, P> {
         self.enter(state, mv, cost)
     }
 
-    /// The child passed [`prune`](Self::prune), which checked its cost and heuristic: it is
-    /// counted and entered without asking its heuristic again.
+    /// The child passed [`prune`](Self::prune) at `heuristic`: it is counted and entered
+    /// without asking its heuristic, or making the test `prune` made, again. Only the move's
+    /// cost is held against the budget (two instructions), so that a child the caller did not
+    /// offer to `prune` first never takes the budget below zero: such a child is cut off if
+    /// its move alone exceeds the budget, else searched (perhaps needlessly), and a solution
+    /// below it still costs at most the threshold.
     #[inline]
     fn visit_passed(
         &mut self,
         state: &mut P::State,
         mv: P::Move,
         cost: P::Cost,
-        _heuristic: P::Cost,
+        heuristic: P::Cost,
     ) -> ControlFlow<()> {
         self.left -= 1;
         if self.left == 0 && self.count_check() {
             return ControlFlow::Break(());
+        }
+        // Not `cost > budget`: a NaN cost does not fit either.
+        if !matches!(cost.partial_cmp(&self.budget), Some(Less | Equal)) {
+            return self.unoffered(cost, heuristic);
         }
         self.enter(state, mv, cost)
     }
 }
 
 impl<P: SearchProblem> Descent<'_, P> {
+    /// A child handed to [`visit_passed`](ChildVisitor::visit_passed) whose move alone
+    /// exceeds the budget (never one that `prune` passed): cut off, as `visit` would.
+    #[cold]
+    #[inline(never)]
+    fn unoffered(&mut self, cost: P::Cost, heuristic: P::Cost) -> ControlFlow<()> {
+        let _ = self.cuts_off(cost, heuristic);
+        ControlFlow::Continue(())
+    }
+
     /// Searches below a counted child within the threshold: `cost + heuristic <= budget`.
     #[inline]
     fn enter(&mut self, state: &mut P::State, mv: P::Move, cost: P::Cost) -> ControlFlow<()> {
