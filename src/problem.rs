@@ -267,9 +267,9 @@ pub trait SearchProblem {
     /// and undoing its move, which is most children in the last iterations; a child it keeps
     /// is made and searched with this value as its heuristic, `heuristic` is not asked
     /// again. When it returns a value, that value must equal [`heuristic`](Self::heuristic)
-    /// of the state after the move. A problem that caches its heuristic in the state and updates it from a per-move
-    /// table (as [`SlidingPuzzle`](crate::puzzles::SlidingPuzzle) does) can answer with one
-    /// table lookup.
+    /// of the state after the move. A problem that caches its heuristic in the state and
+    /// updates it from a per-move table (as [`SlidingPuzzle`](crate::puzzles::SlidingPuzzle)
+    /// does) can answer with one table lookup.
     #[inline]
     fn heuristic_after(&self, state: &Self::State, mv: Self::Move) -> Option<Self::Cost> {
         let _ = (state, mv);
