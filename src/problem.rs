@@ -108,15 +108,15 @@ impl<'a, M, C> IntoIterator for &'a MoveBuffer<M, C> {
 ///   slice.
 /// - [`visit_children`](Self::visit_children): a hand-written loop, the last few percent.
 ///
-/// On the pancake puzzle (`examples/pancake.rs`), a problem written with the first four of
-/// these runs at 1.04 to 1.06 times the instructions per node of a hand-written C++ IDA*;
-/// with a heuristic and inverse moves alone, at 1.03 to 1.06 times those of a C++ that also
-/// applies every child to read its heuristic (`benches/compare_own.sh pancake`; the README has TopSpin's
-/// figures too).
+/// Written with the first four of these, the pancake puzzle (`examples/pancake.rs`) runs at
+/// 1.05 to 1.07 times the instructions per node of a hand-written C++ IDA*, and TopSpin
+/// (`examples/topspin.rs`) at 1.09 to 1.12; with a heuristic and inverse moves alone, at 0.85
+/// to 0.87 and 1.22 to 1.24 times those of a C++ that also applies every child to read its
+/// heuristic (`benches/compare_own.sh pancake|topspin`; the README has the wall times).
 ///
-/// A state of at most 64 bytes that owns no heap memory (no `Vec`, `Box` or `String` in it,
-/// so that its clone is a plain copy) is restored by the depth-first engines by copying it
-/// back rather than by [`undo`](Self::undo): a copy costs a few instructions where an undo is often
+/// A state of at most 128 bytes that owns no heap memory (no `Vec`, `Box` or `String` in it,
+/// so that its clone is a plain copy) is copied by the depth-first engines rather than
+/// restored by [`undo`](Self::undo): a copy costs a few instructions where an undo is often
 /// as dear as the move. [`apply`](Self::apply) and `undo` should therefore change nothing but
 /// the state (the engines that store states never call `undo` either).
 ///
@@ -300,10 +300,10 @@ pub trait SearchProblem {
     ///
     /// The depth-first engines work in place, applying and undoing moves, for every move for
     /// which this holds; for the others they clone the state before applying the move and
-    /// restore the clone after, which is correct, and slower for large states. (They copy back
-    /// a small state that owns nothing either way: see the trait's page.) A problem that overrides `undo`
-    /// without giving inverses (keeping what it needs to restore in the state, say) overrides
-    /// this too, to return `true`.
+    /// restore the clone after, which is correct, and slower for large states. (They copy a
+    /// small state that owns nothing either way: see the trait's page.) A problem that
+    /// overrides `undo` without giving inverses (keeping what it needs to restore in the
+    /// state, say) overrides this too, to return `true`.
     #[inline]
     fn can_undo(&self, mv: Self::Move) -> bool {
         self.inverse(mv).is_some()
