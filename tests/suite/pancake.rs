@@ -157,3 +157,24 @@ fn stacks_read_from_text_and_bad_ones_are_errors() {
     assert_eq!(ida_star(&big).solution().map(|s| s.cost), Some(1));
     assert!(puzzle.with_start(&[0u8, 1, 2]).is_err());
 }
+
+#[test]
+fn a_flip_outside_the_stack_turns_over_what_it_can() {
+    let puzzle: Pancake = "3 0 6 2 7 1 5 4".parse().unwrap();
+    let start = puzzle.start();
+    let mut whole = start;
+    puzzle.apply(&mut whole, 8);
+    for (k, expected) in [
+        (0, start),
+        (1, start),
+        (9, whole),
+        (200, whole),
+        (255, whole),
+    ] {
+        let mut stack = start;
+        let predicted = puzzle.heuristic_after(&stack, k);
+        puzzle.apply(&mut stack, k);
+        assert_eq!(stack, expected, "flip {k}");
+        assert_eq!(predicted, Some(puzzle.heuristic(&stack)), "flip {k}");
+    }
+}
