@@ -4,6 +4,7 @@
 //! graphs for `u32`, `i64` and `f64` costs.
 
 use core::ops::ControlFlow;
+
 use informed::closures::FnProblem;
 use informed::puzzles::SlidingPuzzle;
 use informed::{
@@ -12,7 +13,6 @@ use informed::{
     weighted_a_star, weighted_a_star_with, AStarSteps, ChildVisitor, Cost, MoveBuffer, Outcome,
     ResultOf, SearchOptions, SearchProblem, StopReason,
 };
-
 use quickcheck::quickcheck;
 
 use crate::common::{distances_to, Graph};
@@ -284,7 +284,7 @@ fn the_states_of_a_solution_come_from_any_engine() {
 /// The minimal problem with a heuristic that `heuristic_after` also gives, counting how often
 /// the engine asks for each.
 struct Predicted {
-    target: u32,
+    minimal: Minimal<u32>,
     asked: core::cell::Cell<u64>,
     foreseen: core::cell::Cell<u64>,
 }
@@ -292,27 +292,25 @@ struct Predicted {
 impl Predicted {
     /// At least one move to go below the target; none there.
     fn of(&self, n: u32) -> u32 {
-        u32::from(n != self.target)
+        u32::from(n != self.minimal.target)
     }
 }
 
 impl SearchProblem for Predicted {
     type State = u32;
-    type Move = bool; // true: double
+    type Move = bool;
     type Cost = u32;
     fn start(&self) -> u32 {
-        1
+        self.minimal.start()
     }
     fn is_goal(&self, n: &u32) -> bool {
-        *n == self.target
+        self.minimal.is_goal(n)
     }
     fn moves(&self, n: &u32, moves: &mut MoveBuffer<bool, u32>) {
-        if *n < self.target {
-            moves.extend([(true, 1), (false, 1)]);
-        }
+        self.minimal.moves(n, moves);
     }
     fn apply(&self, n: &mut u32, double: bool) {
-        *n = if double { *n * 2 } else { *n + 3 };
+        self.minimal.apply(n, double);
     }
     fn heuristic(&self, n: &u32) -> u32 {
         self.asked.set(self.asked.get() + 1);
@@ -320,14 +318,20 @@ impl SearchProblem for Predicted {
     }
     fn heuristic_after(&self, n: &u32, double: bool) -> Option<u32> {
         self.foreseen.set(self.foreseen.get() + 1);
-        Some(self.of(if double { *n * 2 } else { *n + 3 }))
+        let mut child = *n;
+        self.minimal.apply(&mut child, double);
+        Some(self.of(child))
     }
 }
 
 #[test]
 fn ida_star_takes_the_heuristic_it_was_given_before_making_a_child() {
     let problem = Predicted {
-        target: 22,
+        minimal: Minimal {
+            target: 22,
+            double: 1,
+            add_three: 1,
+        },
         asked: 0.into(),
         foreseen: 0.into(),
     };

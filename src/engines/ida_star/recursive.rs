@@ -331,9 +331,7 @@ impl<P: SearchProblem> ChildVisitor<P> for Descent<'_, P> {
 
     #[inline]
     fn visit(&mut self, state: &mut P::State, mv: P::Move, cost: P::Cost) -> ControlFlow<()> {
-        // The limits are watched at every child, cut off or not: a node may have many.
-        self.left -= 1;
-        if self.left == 0 && self.count_check() {
+        if self.counts_to_a_stop() {
             return ControlFlow::Break(());
         }
         if self.cuts_off(cost, self.problem.heuristic(state)) {
@@ -356,8 +354,7 @@ impl<P: SearchProblem> ChildVisitor<P> for Descent<'_, P> {
         cost: P::Cost,
         heuristic: P::Cost,
     ) -> ControlFlow<()> {
-        self.left -= 1;
-        if self.left == 0 && self.count_check() {
+        if self.counts_to_a_stop() {
             return ControlFlow::Break(());
         }
         // Not `cost > budget`: a NaN cost does not fit either.
@@ -369,6 +366,15 @@ impl<P: SearchProblem> ChildVisitor<P> for Descent<'_, P> {
 }
 
 impl<P: SearchProblem> Descent<'_, P> {
+    /// Counts a child about to be visited; `true` if the limits, checked when the countdown
+    /// reaches zero, stop the search. The limits are watched at every child, cut off or not:
+    /// a node may have many.
+    #[inline]
+    fn counts_to_a_stop(&mut self) -> bool {
+        self.left -= 1;
+        self.left == 0 && self.count_check()
+    }
+
     /// A child handed to [`visit_passed`](ChildVisitor::visit_passed) whose move alone
     /// exceeds the budget (never one that `prune` passed): cut off, as `visit` would.
     #[cold]
