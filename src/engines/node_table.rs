@@ -48,7 +48,7 @@ pub(crate) const MAX_NUMBERED: usize = 1 << 30;
 /// two, for a count of more than [`MAX_BLOCKS`] blocks of it.
 const BLOCK: usize = 1 << 8;
 
-/// The most blocks a numbered table's directory holds (256 KiB).
+/// The most blocks a numbered table's directory holds (1 MiB).
 const MAX_BLOCKS: usize = 1 << 16;
 
 /// The hash the index files an entry under, from the 32 bits the entry keeps: spread over 64
@@ -70,10 +70,10 @@ pub(crate) struct NodeTable<S, M, C> {
     /// number (80 µs a search, more than a short query's whole search on a grid). A number's
     /// block is `number >> shift`.
     shift: u32,
-    /// By block: where its slots start in `slots`, in blocks, plus one; 0 for no block yet.
-    blocks: Vec<u32>,
-    /// The blocks' slots: the index of the node of each number plus one, or 0 for none.
-    slots: Vec<u32>,
+    /// By block, its slots once made: the index of the node of each number plus one, or 0
+    /// for none. Each block is an allocation of its own, which stays where it is: slots kept
+    /// in one vector were copied whenever it grew, a tenth of a grid query's time.
+    blocks: Vec<Option<Box<[u32]>>>,
 }
 
 impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
@@ -86,7 +86,6 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
             count: 0,
             shift: 0,
             blocks: Vec::new(),
-            slots: Vec::new(),
         }
     }
 
@@ -103,42 +102,26 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
             hasher: DefaultHashBuilder::default(),
             count,
             shift: block.trailing_zeros(),
-            blocks: vec![0; count.div_ceil(block)],
-            slots: Vec::new(),
+            blocks: vec![None; count.div_ceil(block)],
         }
-    }
-
-    /// Where in `slots` the slot of `number` is, in its made block `block` (as `blocks`
-    /// holds it: its place plus one).
-    #[inline]
-    fn position(&self, block: u32, number: usize) -> usize {
-        let first = (block as usize - 1) << self.shift;
-        first + (number & ((1 << self.shift) - 1))
     }
 
     /// The slot of `number` (below `count`), if its block is made.
     #[inline]
     fn slot(&self, number: usize) -> Option<u32> {
-        let block = *self.blocks.get(number >> self.shift)?;
-        if block == 0 {
-            return None;
-        }
-        self.slots.get(self.position(block, number)).copied()
+        let block = self.blocks.get(number >> self.shift)?.as_ref()?;
+        block.get(number & ((1 << self.shift) - 1)).copied()
     }
 
     /// Files the node at `index` under `number` (below `count`), making its block if need
     /// be.
     fn file(&mut self, number: usize, index: usize) {
-        let Some(block) = self.blocks.get_mut(number >> self.shift) else {
+        let shift = self.shift;
+        let Some(block) = self.blocks.get_mut(number >> shift) else {
             return;
         };
-        if *block == 0 {
-            *block = (self.slots.len() >> self.shift) as u32 + 1;
-            self.slots.resize(self.slots.len() + (1 << self.shift), 0);
-        }
-        let block = *block;
-        let at = self.position(block, number);
-        if let Some(slot) = self.slots.get_mut(at) {
+        let block = block.get_or_insert_with(|| vec![0; 1 << shift].into_boxed_slice());
+        if let Some(slot) = block.get_mut(number & ((1 << shift) - 1)) {
             *slot = index as u32 + 1;
         }
     }

@@ -9,6 +9,7 @@ use crate::engines::node_table::FIRST_CAPACITY;
 
 mod nodes;
 mod quaternary;
+mod slots;
 
 use nodes::{Nodes, Ranked};
 
@@ -58,6 +59,8 @@ pub(crate) struct OpenList<C: Cost> {
     /// The fewest nodes a bucket holds on average, when the ring is tried, for the buckets
     /// to stay; below it the list becomes a heap of nodes.
     shared: usize,
+    /// Whether the heap of nodes, once decided on, may take the form of slots by `f`.
+    slotted: bool,
     /// Each bucket's first and last entry in `entries`, by the bucket's number.
     buckets: Vec<Bucket<C::Key>>,
     /// Each bucket's `f` as a ring slot's number, or [`NOT_INTEGER`], by the bucket's
@@ -86,7 +89,7 @@ const CACHE: usize = 1024;
 
 /// How many nodes are open when a list that started without buckets decides whether to take
 /// them up.
-const TAKE_UP_AFTER: usize = 1024;
+const TAKE_UP_AFTER: usize = 256;
 
 /// The fewest nodes a bucket holds on average, once [`RING_AFTER`] are open, for the list
 /// to keep its buckets.
@@ -269,21 +272,23 @@ const END: u32 = u32::MAX;
 
 impl<C: Cost> OpenList<C> {
     pub fn new() -> Self {
-        Self::with_modes(TAKE_UP_AFTER, RING_AFTER, SHARED)
+        Self::with_modes(TAKE_UP_AFTER, RING_AFTER, SHARED, true)
     }
 
     /// An open list that starts as a heap of nodes if `take_up_after` is not 0 and the keys
     /// fit words, and decides once it holds `take_up_after` nodes whether to take up buckets
     /// (if they hold `shared` nodes or more on average); with buckets, it tries the ring once
     /// it holds `ring_after` buckets, or the heap of nodes if they hold fewer than `shared`
-    /// nodes on average.
-    fn with_modes(take_up_after: usize, ring_after: usize, shared: usize) -> Self {
+    /// nodes on average. The heap of nodes, once it is kept or taken, is in slots by `f` if
+    /// `slotted` and the nodes' `f` allow it.
+    fn with_modes(take_up_after: usize, ring_after: usize, shared: usize, slotted: bool) -> Self {
         if take_up_after > 0 && C::key_bits(C::ZERO.key()).is_some() {
             return OpenList {
                 order: Order::Nodes(Nodes::with_capacity(FIRST_CAPACITY)),
                 take_up_after,
                 ring_after,
                 shared,
+                slotted,
                 buckets: Vec::new(),
                 ring_f: Vec::new(),
                 free_buckets: Vec::new(),
@@ -300,6 +305,7 @@ impl<C: Cost> OpenList<C> {
             take_up_after: usize::MAX,
             ring_after,
             shared,
+            slotted,
             buckets: Vec::with_capacity(FIRST_CAPACITY),
             ring_f: Vec::with_capacity(FIRST_CAPACITY),
             free_buckets: Vec::new(),
@@ -314,6 +320,12 @@ impl<C: Cost> OpenList<C> {
 
     pub fn len(&self) -> usize {
         self.len
+    }
+
+    /// Whether the list is a heap of nodes in the form of slots.
+    #[cfg(test)]
+    fn is_slotted(&self) -> bool {
+        matches!(&self.order, Order::Nodes(nodes) if nodes.is_slotted())
     }
 
     /// The cache slot of the key `(f, g)`.
@@ -413,7 +425,7 @@ impl<C: Cost> OpenList<C> {
             .filter(|w| (w[0].f, w[0].g) != (w[1].f, w[1].g))
             .count();
         if nodes.len() < self.shared.saturating_mul(keys) {
-            self.order = Order::Nodes(Nodes::from_nodes(nodes));
+            self.order = Order::Nodes(Nodes::from_nodes(nodes, self.slotted));
             return;
         }
         self.take_up(&nodes);
@@ -428,13 +440,15 @@ impl<C: Cost> OpenList<C> {
         let Order::Nodes(nodes) = &mut self.order else {
             return;
         };
+        // In the form they were: slots that gave way to the heap did so for good.
+        let slotted = nodes.is_slotted();
         let mut nodes = core::mem::replace(nodes, Nodes::with_capacity(0)).into_nodes();
         nodes.sort_unstable_by_key(Ranked::words);
         for (seq, node) in nodes.iter_mut().enumerate() {
             node.seq = seq as u32;
         }
         self.opened = nodes.len() as u64;
-        self.order = Order::Nodes(Nodes::from_nodes(nodes));
+        self.order = Order::Nodes(Nodes::from_nodes(nodes, slotted));
     }
 
     /// Files `nodes`, sorted as they come out, in buckets, a key's nodes in one bucket.
@@ -532,7 +546,7 @@ impl<C: Cost> OpenList<C> {
         };
         let mut opened: Vec<Opened<C::Key>> = core::mem::take(heap).into_vec();
         opened.sort_unstable_by_key(|opened| opened.seq);
-        let mut nodes = Nodes::with_capacity(self.len.max(FIRST_CAPACITY));
+        let mut nodes = Vec::with_capacity(self.len.max(FIRST_CAPACITY));
         let mut seq = 0;
         for Opened { bucket, .. } in opened {
             let Bucket { f, g, first, .. } = self.buckets[bucket];
@@ -545,7 +559,7 @@ impl<C: Cost> OpenList<C> {
             }
         }
         self.opened = seq;
-        self.order = Order::Nodes(nodes);
+        self.order = Order::Nodes(Nodes::from_nodes(nodes, self.slotted));
         // The buckets are gone: their room too.
         self.buckets = Vec::new();
         self.ring_f = Vec::new();
@@ -598,8 +612,8 @@ impl<C: Cost> OpenList<C> {
 
     /// The node [`pop`](Self::pop) would give next, with the `g` it was queued with, left
     /// in the list.
-    pub fn peek(&self) -> Option<(C::Key, usize)> {
-        let number = match &self.order {
+    pub fn peek(&mut self) -> Option<(C::Key, usize)> {
+        let number = match &mut self.order {
             Order::Heap(heap) => heap.peek()?.bucket,
             Order::Ring(ring) => ring.peek()?.bucket,
             Order::Nodes(nodes) => {
@@ -719,11 +733,11 @@ mod tests {
     fn the_open_list_is_first_in_first_out_per_key_whatever_the_cache_holds() {
         fn agrees<C: Cost>(
             steps: &[Option<(u8, u8)>],
-            (take_up_after, ring_after, shared): (usize, usize, usize),
+            (take_up_after, ring_after, shared, slotted): (usize, usize, usize, bool),
             renumber_at: u64,
             cost: impl Fn(u32) -> C,
         ) -> bool {
-            let mut open = OpenList::<C>::with_modes(take_up_after, ring_after, shared);
+            let mut open = OpenList::<C>::with_modes(take_up_after, ring_after, shared, slotted);
             open.renumber_at = renumber_at;
             let mut model: Vec<(u32, u32, usize)> = Vec::new();
             for (index, &step) in steps.iter().enumerate() {
@@ -755,7 +769,7 @@ mod tests {
             // Buckets from the start (`take_up_after` 0), kept (`shared` 0) or given up for
             // the heap of nodes (`usize::MAX`); or the heap of nodes first, buckets taken up
             // (`shared` 0, or at the default if the nodes share keys) or not (`usize::MAX`),
-            // early, late or never.
+            // early, late or never; the heap of nodes in slots where `f` allow, or not.
             let from_buckets = [0, 5, super::RING_AFTER]
                 .into_iter()
                 .flat_map(|ring_after| [(0, ring_after, 0), (0, ring_after, usize::MAX)]);
@@ -764,10 +778,18 @@ mod tests {
                 .flat_map(|take_up| {
                     [0, super::SHARED, usize::MAX].map(|shared| (take_up, 5, shared))
                 });
-            // The heap of nodes' numbers renewed at their limit, or every few pushes.
-            from_buckets.chain(from_nodes).all(|mode| {
+            let modes = from_buckets
+                .chain(from_nodes)
+                .flat_map(|(take_up, ring, shared)| {
+                    [false, true].map(|slotted| (take_up, ring, shared, slotted))
+                });
+            // The heap of nodes' numbers renewed at their limit, or every few pushes. `u32`
+            // and `u64` take slots (packed entries and entries of two keys), the others
+            // spread their `f` too far.
+            modes.into_iter().all(|mode| {
                 [super::RENUMBER_AT, 3].into_iter().all(|renumber_at| {
                     agrees(&steps, mode, renumber_at, |c| c)
+                        && agrees(&steps, mode, renumber_at, u64::from)
                         && agrees(&steps, mode, renumber_at, |c| u64::from(c) * 1000)
                         && agrees(&steps, mode, renumber_at, f64::from)
                         && agrees(&steps, mode, renumber_at, |c| c as f32 / 8.0)
@@ -788,10 +810,10 @@ mod tests {
     fn nodes_queued_again_come_out_alike_in_every_mode() {
         fn valid_pops(
             steps: &[(u8, u8, u8)],
-            mode: (usize, usize, usize),
+            mode: (usize, usize, usize, bool),
             greedy: bool,
         ) -> Vec<(usize, u32)> {
-            let mut open = OpenList::<u32>::with_modes(mode.0, mode.1, mode.2);
+            let mut open = OpenList::<u32>::with_modes(mode.0, mode.1, mode.2, mode.3);
             // The heap of nodes numbers its nodes afresh every few pushes.
             open.renumber_at = 5;
             let mut g: Vec<Option<u32>> = vec![None; 64];
@@ -828,7 +850,7 @@ mod tests {
         #[allow(clippy::needless_pass_by_value)] // quickcheck hands the steps over
         fn alike(steps: Vec<(u8, u8, u8)>) -> bool {
             [false, true].into_iter().all(|greedy| {
-                let buckets = valid_pops(&steps, (0, usize::MAX, 0), greedy);
+                let buckets = valid_pops(&steps, (0, usize::MAX, 0, false), greedy);
                 let given_up = [0, 3, 10, 30].map(|ring_after| (0, ring_after, usize::MAX));
                 let taken_up = [1, 3, 10, usize::MAX].map(|take_up| (take_up, 3, 0));
                 let kept = [1, 3, 10].map(|take_up| (take_up, 3, usize::MAX));
@@ -836,6 +858,9 @@ mod tests {
                     .into_iter()
                     .chain(taken_up)
                     .chain(kept)
+                    .flat_map(|(take_up, ring, shared)| {
+                        [false, true].map(|slotted| (take_up, ring, shared, slotted))
+                    })
                     .all(|mode| valid_pops(&steps, mode, greedy) == buckets)
             })
         }
@@ -856,7 +881,7 @@ mod tests {
             .map(|f| (f, 7))
             .find(|&(f, g)| f != a.0 && slot(f, g) == slot(a.0, a.1))
             .expect("keys sharing a slot");
-        let mut open = OpenList::<u32>::with_modes(6, usize::MAX, 0);
+        let mut open = OpenList::<u32>::with_modes(6, usize::MAX, 0, true);
         for index in 0..5 {
             open.push(1000 + index as u32, 0, index); // five keys of their own
         }
@@ -872,10 +897,37 @@ mod tests {
         assert_eq!(order.len(), 8);
     }
 
+    /// Nodes of keys of their own (a grid's) go in slots by `f` once the list decides; a
+    /// push that would go deep into a sorted slot (a key queued over and over, each after
+    /// those before it) moves them to one heap for good, that node with them.
+    #[test]
+    fn slots_give_way_to_the_heap_for_pushes_deep_into_a_sorted_slot() {
+        let mut open = OpenList::<u32>::with_modes(4, usize::MAX, 2, true);
+        for i in 0..4 {
+            open.push(10 + i, i, i as usize);
+        }
+        assert!(open.is_slotted());
+        for i in 0..100 {
+            open.push(5, 0, 100 + i);
+        }
+        assert_eq!(open.pop(), Some((0, 100))); // the slot of 5 sorted
+        open.push(5, 1, 1000); // deeper: last, where it is next out
+        assert!(open.is_slotted());
+        assert_eq!(open.pop(), Some((1, 1000)));
+        open.push(5, 0, 500); // after the 99 others of its key
+        assert!(!open.is_slotted());
+        let order: Vec<usize> = core::iter::from_fn(|| open.pop()).map(|(_, i)| i).collect();
+        let expected: Vec<usize> = (101..200).chain([500]).chain(0..4).collect();
+        assert_eq!(order, expected);
+        // For good: the heap stays, even with nothing open.
+        open.push(7, 0, 7);
+        assert!(!open.is_slotted());
+    }
+
     /// A key below every open one (an inconsistent heuristic's) goes in front of them.
     #[test]
     fn the_ring_takes_keys_below_its_first() {
-        let mut open = OpenList::<u32>::with_modes(0, 0, 0);
+        let mut open = OpenList::<u32>::with_modes(0, 0, 0, true);
         open.push(50, 0, 0);
         open.push(40, 0, 1);
         open.push(45, 0, 2);

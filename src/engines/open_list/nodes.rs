@@ -1,9 +1,17 @@
 //! The open list without buckets, for searches whose nodes almost all have keys of their own
-//! (a grid's): each node queued on its own, in one heap.
+//! (a grid's): each node queued on its own, in one heap, or in slots by `f` ([`Slots`]).
 
 use crate::cost::Cost;
 
 use super::quaternary::Quaternary;
+use super::slots::Slots;
+
+/// An entry of the heap of nodes: greater is sooner out.
+pub(super) trait Queued: Ord + Copy {
+    /// The entry's `f` as a word ([`Cost::key_bits`]), ordered as the `f` are: one apart for
+    /// integers one apart.
+    fn f_bits(&self) -> u64;
+}
 
 /// A node's place in the heap of nodes: its key (`f` and `g`), when it was queued, and its
 /// index in the table. Compared as words ([`Cost::key_bits`]: `f`, then `g` turned around so
@@ -49,6 +57,13 @@ impl<C: Cost> Ord for Ranked<C> {
     #[inline]
     fn cmp(&self, other: &Self) -> core::cmp::Ordering {
         other.words().cmp(&self.words())
+    }
+}
+
+impl<C: Cost> Queued for Ranked<C> {
+    #[inline]
+    fn f_bits(&self) -> u64 {
+        C::key_bits(self.f).unwrap_or(0)
     }
 }
 
@@ -123,6 +138,13 @@ impl Ord for Packed {
     }
 }
 
+impl Queued for Packed {
+    #[inline]
+    fn f_bits(&self) -> u64 {
+        self.key >> 32
+    }
+}
+
 impl PartialOrd for Packed {
     #[inline]
     fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
@@ -153,62 +175,136 @@ impl PartialOrd for Packed {
 /// How many nodes [`Heap`] keeps beside its heap.
 const BESIDE: usize = 8;
 
-/// The nodes of the open list without buckets: in one heap of packed entries where the cost
+/// The nodes of the open list without buckets: in one queue of packed entries where the cost
 /// type's keys pack ([`Packed`]), else of [`Ranked`] ones. Nodes go in and come out as
 /// [`Ranked`].
 pub(super) enum Nodes<C: Cost> {
-    Packed(Heap<Packed>),
-    Ranked(Heap<Ranked<C>>),
+    Packed(Queue<Packed>),
+    Ranked(Queue<Ranked<C>>),
 }
 
 impl<C: Cost> Nodes<C> {
+    /// An empty heap.
     pub fn with_capacity(capacity: usize) -> Nodes<C> {
         if Packed::fits::<C>() {
-            Nodes::Packed(Heap::with_capacity(capacity))
+            Nodes::Packed(Queue::Heap(Heap::with_capacity(capacity)))
         } else {
-            Nodes::Ranked(Heap::with_capacity(capacity))
+            Nodes::Ranked(Queue::Heap(Heap::with_capacity(capacity)))
         }
     }
 
     #[inline]
     pub fn push(&mut self, node: Ranked<C>) {
         match self {
-            Nodes::Packed(heap) => heap.push(Packed::of(node)),
-            Nodes::Ranked(heap) => heap.push(node),
+            Nodes::Packed(queue) => queue.push(Packed::of(node)),
+            Nodes::Ranked(queue) => queue.push(node),
         }
     }
 
     #[inline]
     pub fn pop(&mut self) -> Option<Ranked<C>> {
         match self {
-            Nodes::Packed(heap) => heap.pop().map(Packed::ranked),
-            Nodes::Ranked(heap) => heap.pop(),
+            Nodes::Packed(queue) => queue.pop().map(Packed::ranked),
+            Nodes::Ranked(queue) => queue.pop(),
         }
     }
 
-    pub fn peek(&self) -> Option<Ranked<C>> {
+    pub fn peek(&mut self) -> Option<Ranked<C>> {
         match self {
-            Nodes::Packed(heap) => heap.peek().map(|&node| node.ranked()),
-            Nodes::Ranked(heap) => heap.peek().copied(),
+            Nodes::Packed(queue) => queue.peek().map(Packed::ranked),
+            Nodes::Ranked(queue) => queue.peek(),
         }
     }
 
-    /// The nodes `nodes`, in one heap.
-    pub fn from_nodes(nodes: Vec<Ranked<C>>) -> Nodes<C> {
+    /// The nodes `nodes`: in slots if `slotted` and their `f` allow it, else in one heap.
+    pub fn from_nodes(nodes: Vec<Ranked<C>>, slotted: bool) -> Nodes<C> {
         if Packed::fits::<C>() {
-            Nodes::Packed(Heap::from_nodes(
-                nodes.into_iter().map(Packed::of).collect(),
-            ))
+            let nodes = nodes.into_iter().map(Packed::of).collect();
+            Nodes::Packed(Queue::from_nodes(nodes, slotted))
         } else {
-            Nodes::Ranked(Heap::from_nodes(nodes))
+            Nodes::Ranked(Queue::from_nodes(nodes, slotted))
         }
     }
 
     /// Every node, in no order.
     pub fn into_nodes(self) -> Vec<Ranked<C>> {
         match self {
-            Nodes::Packed(heap) => heap.into_nodes().into_iter().map(Packed::ranked).collect(),
-            Nodes::Ranked(heap) => heap.into_nodes(),
+            Nodes::Packed(queue) => queue.into_nodes().into_iter().map(Packed::ranked).collect(),
+            Nodes::Ranked(queue) => queue.into_nodes(),
+        }
+    }
+
+    /// Whether the nodes are in slots.
+    pub fn is_slotted(&self) -> bool {
+        matches!(
+            self,
+            Nodes::Packed(Queue::Slots(_)) | Nodes::Ranked(Queue::Slots(_))
+        )
+    }
+}
+
+/// A queue of entries: one heap, or slots by `f`, which give way to the heap for good when
+/// they refuse an entry.
+pub(super) enum Queue<E> {
+    Heap(Heap<E>),
+    Slots(Slots<E>),
+}
+
+impl<E: Queued> Queue<E> {
+    fn from_nodes(nodes: Vec<E>, slotted: bool) -> Queue<E> {
+        if !slotted {
+            return Queue::Heap(Heap::from_nodes(nodes));
+        }
+        match Slots::from_nodes(nodes) {
+            Ok(slots) => Queue::Slots(slots),
+            Err(nodes) => Queue::Heap(Heap::from_nodes(nodes)),
+        }
+    }
+
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn push(&mut self, node: E) {
+        match self {
+            Queue::Heap(heap) => heap.push(node),
+            Queue::Slots(slots) => {
+                if let Err(node) = slots.push(node) {
+                    self.give_up_slots(node);
+                }
+            }
+        }
+    }
+
+    /// Moves the nodes from the slots to one heap, with `node`, for good.
+    #[cold]
+    fn give_up_slots(&mut self, node: E) {
+        let Queue::Slots(slots) = core::mem::replace(self, Queue::Heap(Heap::with_capacity(0)))
+        else {
+            return;
+        };
+        let mut nodes = slots.into_nodes();
+        nodes.push(node);
+        *self = Queue::Heap(Heap::from_nodes(nodes));
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<E> {
+        match self {
+            Queue::Heap(heap) => heap.pop(),
+            Queue::Slots(slots) => slots.pop(),
+        }
+    }
+
+    fn peek(&mut self) -> Option<E> {
+        match self {
+            Queue::Heap(heap) => heap.peek().copied(),
+            Queue::Slots(slots) => slots.peek().copied(),
+        }
+    }
+
+    fn into_nodes(self) -> Vec<E> {
+        match self {
+            Queue::Heap(heap) => heap.into_nodes(),
+            Queue::Slots(slots) => slots.into_nodes(),
         }
     }
 }
