@@ -35,7 +35,9 @@ use nodes::{Nodes, Ranked};
 /// them, [`SHARED`] or more to a key on average (a puzzle's), it takes up buckets, each key's
 /// nodes in one bucket in the order they were queued (a 15-puzzle's A* ran a third slower on
 /// the heap of nodes, whose sifts scatter through millions of nodes); otherwise it keeps the
-/// heap of nodes for good (a grid's, whose nodes almost all have keys of their own).
+/// heap of nodes for good (a grid's, whose nodes almost all have keys of their own). Kept or
+/// taken, the heap of nodes is in slots by `f` ([`Slots`](slots::Slots)) where every open `f`
+/// is an integer within a narrow span: each slot sorted once, when its turn comes.
 ///
 /// Once [`RING_AFTER`] buckets are open, the list looks at how full they are. Buckets of
 /// fewer than [`SHARED`] nodes on average (a grid's, whose costs of 100 and 141 give almost
