@@ -54,6 +54,14 @@ const NUMBERED_CAPACITY: usize = 1 << 14;
 /// The most blocks a numbered table's directory holds (1 MiB).
 const MAX_BLOCKS: usize = 1 << 16;
 
+/// A block of `size` empty slots: out of line, so that the insert it is made in stays small
+/// enough to be inlined into the engines' loops.
+#[cold]
+#[inline(never)]
+fn empty_block(size: usize) -> Box<[u32]> {
+    vec![0; size].into_boxed_slice()
+}
+
 /// The hash the index files an entry under, from the 32 bits the entry keeps: spread over 64
 /// bits by an odd multiplier, so that the index's bucket bits and tag bits both vary.
 fn spread(hash: u32) -> u64 {
@@ -120,13 +128,15 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
     }
 
     /// Files the node at `index` under `number` (below `count`), making its block if need
-    /// be.
+    /// be. Out of line: [`insert`](Self::insert), which calls it for numbered states only,
+    /// stays small enough for the engines' loops over states filed by hash to inline it.
+    #[inline(never)]
     fn file(&mut self, number: usize, index: usize) {
         let shift = self.shift;
         let Some(block) = self.blocks.get_mut(number >> shift) else {
             return;
         };
-        let block = block.get_or_insert_with(|| vec![0; 1 << shift].into_boxed_slice());
+        let block = block.get_or_insert_with(|| empty_block(1 << shift));
         if let Some(slot) = block.get_mut(number & ((1 << shift) - 1)) {
             *slot = index as u32 + 1;
         }
@@ -212,6 +222,7 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
     /// Stores a state not yet in the table, filed under `hash` (its hash, or its number in a
     /// numbered table: what [`locate`](Self::locate) gave), and returns its index. The
     /// table must not be [full](Self::is_full).
+    #[inline]
     pub fn insert(&mut self, hash: u32, node: Node<S, M, C>) -> usize {
         let index = self.nodes.len();
         debug_assert!(index < MAX_NODES);
