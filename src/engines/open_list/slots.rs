@@ -65,13 +65,18 @@ impl<E: Queued> Slots<E> {
             .iter()
             .map(Queued::f_bits)
             .fold((u64::MAX, 0), |(low, high), f| (low.min(f), high.max(f)));
-        let span = if nodes.is_empty() { 0 } else { high - low };
+        // With no nodes, the ring starts at 0 (the first push starts it afresh anyway).
+        let (base, span) = if nodes.is_empty() {
+            (0, 0)
+        } else {
+            (low, high - low)
+        };
         if span >= SPAN {
             return Err(nodes);
         }
         let size = FEWEST.max((span as usize + 1).next_power_of_two());
         let mut slots = Slots {
-            base: low.min(high),
+            base,
             head: 0,
             ring: core::iter::repeat_with(Slot::new).take(size).collect(),
             occupied: vec![0; size / 64],
@@ -141,17 +146,10 @@ impl<E: Queued> Slots<E> {
     /// Makes the ring `size` slots at least, the first at `head` 0.
     #[cold]
     fn grow(&mut self, size: usize) {
-        let size = size.next_power_of_two();
-        let old = core::mem::take(&mut self.ring);
-        let mask = old.len() - 1;
-        let mut old: Vec<Option<Slot<E>>> = old.into_iter().map(Some).collect();
-        self.ring = (0..old.len())
-            .map(|i| old[(self.head + i) & mask].take().unwrap_or_else(Slot::new))
-            .chain(core::iter::repeat_with(Slot::new))
-            .take(size)
-            .collect();
+        self.ring.rotate_left(self.head);
+        self.ring.resize_with(size.next_power_of_two(), Slot::new);
         self.head = 0;
-        self.occupied = vec![0; size / 64];
+        self.occupied = vec![0; self.ring.len() / 64];
         for (i, slot) in self.ring.iter().enumerate() {
             if !slot.entries.is_empty() {
                 self.occupied[i / 64] |= 1 << (i % 64);
