@@ -54,8 +54,8 @@ const NUMBERED_CAPACITY: usize = 1 << 14;
 /// The most blocks a numbered table's directory holds (1 MiB).
 const MAX_BLOCKS: usize = 1 << 16;
 
-/// A block of `size` empty slots: out of line, so that the insert it is made in stays small
-/// enough to be inlined into the engines' loops.
+/// A block of `size` empty slots: out of line, made once per block, away from the insert it
+/// is made in.
 #[cold]
 #[inline(never)]
 fn empty_block(size: usize) -> Box<[u32]> {
@@ -120,24 +120,29 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         }
     }
 
+    /// Where the slot of `number` is: its block, and its place in the block.
+    #[inline]
+    fn place(&self, number: usize) -> (usize, usize) {
+        (number >> self.shift, number & ((1 << self.shift) - 1))
+    }
+
     /// The slot of `number` (below `count`), if its block is made.
     #[inline]
     fn slot(&self, number: usize) -> Option<u32> {
-        let block = self.blocks.get(number >> self.shift)?.as_ref()?;
-        block.get(number & ((1 << self.shift) - 1)).copied()
+        let (block, at) = self.place(number);
+        self.blocks.get(block)?.as_ref()?.get(at).copied()
     }
 
     /// Files the node at `index` under `number` (below `count`), making its block if need
-    /// be. Out of line: [`insert`](Self::insert), which calls it for numbered states only,
-    /// stays small enough for the engines' loops over states filed by hash to inline it.
-    #[inline(never)]
+    /// be.
     fn file(&mut self, number: usize, index: usize) {
-        let shift = self.shift;
-        let Some(block) = self.blocks.get_mut(number >> shift) else {
+        let (block, at) = self.place(number);
+        let size = 1 << self.shift;
+        let Some(block) = self.blocks.get_mut(block) else {
             return;
         };
-        let block = block.get_or_insert_with(|| empty_block(1 << shift));
-        if let Some(slot) = block.get_mut(number & ((1 << shift) - 1)) {
+        let block = block.get_or_insert_with(|| empty_block(size));
+        if let Some(slot) = block.get_mut(at) {
             *slot = index as u32 + 1;
         }
     }
@@ -222,7 +227,11 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
     /// Stores a state not yet in the table, filed under `hash` (its hash, or its number in a
     /// numbered table: what [`locate`](Self::locate) gave), and returns its index. The
     /// table must not be [full](Self::is_full).
-    #[inline]
+    // Inlined (its numbered branch makes it large enough for the inliner to decline): called
+    // out of line, the node goes through memory at every store, and the branch on
+    // `is_numbered` is taken the same way throughout a search.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     pub fn insert(&mut self, hash: u32, node: Node<S, M, C>) -> usize {
         let index = self.nodes.len();
         debug_assert!(index < MAX_NODES);
