@@ -9,10 +9,11 @@
 //! - `idastar`: random pancake stacks of 12 with the gap heuristic.
 //!
 //! ```text
-//! cargo run --release --example vs_pathfinding [-- MAP_DIR [astar|bfs|idastar]]
+//! cargo run --release --example vs_pathfinding [-- [--side SIDE] MAP_DIR [astar|bfs|idastar]]
 //! ```
 //!
-//! `MAP_DIR` defaults to `../shared/data/movingai`; a second argument runs one comparison.
+//! `MAP_DIR` defaults to `../shared/data/movingai`; a second argument runs one comparison;
+//! `--side informed|pathfinding|hand` runs one side alone (for a profiler such as callgrind).
 //!
 //! Prints each side's median over seven rounds (the sides alternate within a round) and the
 //! ratio; the answers (costs, lengths) are checked to agree.
@@ -46,7 +47,7 @@ mod grid;
 use grid::{octile_distance, Cell, Grid};
 
 const HELP: &str = "\
-usage: vs_pathfinding [MAP_DIR [astar|bfs|idastar]]
+usage: vs_pathfinding [--side SIDE] [MAP_DIR [astar|bfs|idastar]]
 
 The closure adapter (closures::FnProblem) against the pathfinding crate, the
 same closures through both, median of seven rounds each and the ratio (p/inf:
@@ -61,6 +62,8 @@ MAP_DIR holds arena.map and arena.map.scen (default ../shared/data/movingai);
 a second argument runs one comparison only.
 
 Options:
+  --side SIDE  run one side alone: informed, pathfinding or hand (for a
+               profiler; no ratios)
   -h, --help   this help
 ";
 
@@ -268,19 +271,26 @@ fn astar_by_hand<N: Clone + Eq + Hash, I: IntoIterator<Item = (N, u32)>>(
     None
 }
 
+/// The sides of a race, in the order they run, as `--side` names them.
+const SIDES: [&str; 3] = ["informed", "pathfinding", "hand"];
+
 /// The sum of `answer` over `items`: one side's answers to a set of problems, to check the
 /// sides agree.
 fn sum<T>(items: &[T], answer: impl FnMut(&T) -> u64) -> u64 {
     items.iter().map(answer).sum()
 }
 
-/// Runs each of `sides` in turn, `rounds` times; their median times in ms. Their answers
-/// must agree.
-fn race(rounds: usize, sides: &mut [&mut dyn FnMut() -> u64]) -> Vec<f64> {
+/// Runs each of `sides` in turn (or only side `only`), `rounds` times; their median times in
+/// ms (NaN for a side not run). Their answers must agree.
+fn race(rounds: usize, only: Option<usize>, sides: &mut [&mut dyn FnMut() -> u64]) -> Vec<f64> {
     let mut times = vec![Vec::new(); sides.len()];
     for _ in 0..rounds {
         let mut answers = Vec::new();
-        for (side, times) in sides.iter_mut().zip(&mut times) {
+        for (number, (side, times)) in sides.iter_mut().zip(&mut times).enumerate() {
+            if only.is_some_and(|only| only != number) {
+                times.push(f64::NAN);
+                continue;
+            }
             let started = Instant::now();
             answers.push(side());
             times.push(started.elapsed().as_secs_f64() * 1e3);
@@ -320,15 +330,28 @@ fn report(what: &str, medians: &[f64]) {
 #[allow(clippy::too_many_lines)]
 fn main() -> ExitCode {
     let mut args = args::Args::new("vs_pathfinding", HELP);
-    let mut positional = || {
+    let mut side = None;
+    let mut positional = || loop {
         let arg = args.next()?;
+        if arg == "--side" {
+            let name = args.value("--side", "informed, pathfinding or hand");
+            let Some(number) = SIDES.iter().position(|&s| s == name) else {
+                args.fail(&format!(
+                    "--side takes informed, pathfinding or hand, not '{}'",
+                    args::excerpt(&name)
+                ));
+            };
+            side = Some(number);
+            continue;
+        }
         if arg.starts_with('-') {
             args.unexpected(&arg);
         }
-        Some(arg)
+        return Some(arg);
     };
     let dir = positional().unwrap_or_else(|| "../shared/data/movingai".to_string());
     let only = positional();
+    let extra = positional();
     if let Some(name) = &only {
         if !matches!(name.as_str(), "astar" | "bfs" | "idastar") {
             args.fail(&format!(
@@ -337,7 +360,7 @@ fn main() -> ExitCode {
             ));
         }
     }
-    if let Some(arg) = args.next() {
+    if let Some(arg) = extra {
         args.unexpected(&arg);
     }
     let (Ok(map), Ok(scenarios)) = (
@@ -363,6 +386,7 @@ fn main() -> ExitCode {
     if run("astar") {
         let medians = race(
             rounds,
+            side,
             &mut [
                 &mut || {
                     sum(&queries, |&(start, goal)| {
@@ -407,6 +431,7 @@ fn main() -> ExitCode {
     if run("bfs") {
         let medians = race(
             rounds,
+            side,
             &mut [
                 &mut || {
                     sum(&queries, |&(start, goal)| {
@@ -445,6 +470,7 @@ fn main() -> ExitCode {
     if run("astar") {
         let medians = race(
             rounds,
+            side,
             &mut [
                 &mut || {
                     sum(&boards, |board| {
@@ -472,6 +498,7 @@ fn main() -> ExitCode {
         let next = |t: &Tiles| slides(t).into_iter().map(|(after, _)| after);
         let medians = race(
             rounds,
+            side,
             &mut [
                 &mut || {
                     sum(&boards[..20], |board| {
@@ -498,6 +525,7 @@ fn main() -> ExitCode {
     if run("idastar") {
         let medians = race(
             rounds,
+            side,
             &mut [
                 &mut || {
                     sum(&stacks, |stack| {
