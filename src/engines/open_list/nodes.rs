@@ -103,7 +103,7 @@ impl Packed {
     }
 
     #[inline]
-    fn of<C: Cost>(node: Ranked<C>) -> Packed {
+    pub(super) fn of<C: Cost>(node: Ranked<C>) -> Packed {
         let (f, g, _) = node.words();
         Packed {
             key: f << 32 | (g & 0xFFFF_FFFF),
@@ -113,7 +113,7 @@ impl Packed {
     }
 
     #[inline]
-    fn ranked<C: Cost>(self) -> Ranked<C> {
+    pub(super) fn ranked<C: Cost>(self) -> Ranked<C> {
         let key = |bits: u64| C::key_from_bits(bits).unwrap_or_else(|| C::ZERO.key());
         Ranked {
             f: key(self.key >> 32),

@@ -103,6 +103,48 @@ impl<E: Queued> Slots<E> {
         }
     }
 
+    /// Queues `node` if that is an append: its slot within the ring, not sorted, with room;
+    /// or sorted, with `node` its next out. `Err` with it otherwise, for [`push`](Self::push).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub fn push_quickly(&mut self, node: E) -> Result<(), E> {
+        let Some(at) = node.f_bits().checked_sub(self.base) else {
+            return Err(node);
+        };
+        let mask = self.ring.len() - 1;
+        if at > mask as u64 {
+            return Err(node);
+        }
+        let i = (self.head + at as usize) & mask;
+        let slot = &mut self.ring[i];
+        let entries = &mut slot.entries;
+        let appends = if slot.sorted {
+            entries.last().is_some_and(|last| *last <= node)
+        } else {
+            entries.len() < entries.capacity()
+        };
+        if !appends {
+            return Err(node);
+        }
+        entries.push(node);
+        self.occupied[i / 64] |= 1 << (i % 64);
+        self.len += 1;
+        Ok(())
+    }
+
+    /// The next node out if it is not the last of its slot, which is sorted; `None`
+    /// otherwise, for [`pop`](Self::pop).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub fn pop_quickly(&mut self) -> Option<E> {
+        let slot = self.ring.get_mut(self.head)?;
+        if !slot.sorted || slot.entries.len() < 2 {
+            return None;
+        }
+        self.len -= 1;
+        slot.entries.pop()
+    }
+
     /// Queues `node` beyond the ring or before its first slot.
     #[inline(never)]
     fn push_slowly(&mut self, node: E) -> Result<(), E> {
