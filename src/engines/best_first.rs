@@ -220,17 +220,14 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
         moves: &mut MoveBuffer<P::Move, P::Cost>,
     ) -> Result<Stepped<P>, Halt> {
         let problem = self.problem;
-        let index = loop {
-            let Some((g_key, index)) = self.open.pop() else {
-                if self.beyond_bound {
-                    return Err(StopReason::CostBound.into());
-                }
-                return Ok(Stepped::Ended(Box::new(Outcome::NoSolution)));
-            };
-            if self.table.nodes[index].g.key() == g_key {
-                break index;
+        // Entries of states since reached more cheaply are passed over.
+        let table = &self.table;
+        let fresh = |g_key, index: usize| table.nodes[index].g.key() == g_key;
+        let Some((_, index)) = self.open.pop_fresh(fresh) else {
+            if self.beyond_bound {
+                return Err(StopReason::CostBound.into());
             }
-            // A cheaper path to this state was found after this entry was queued.
+            return Ok(Stepped::Ended(Box::new(Outcome::NoSolution)));
         };
         let node = &self.table.nodes[index];
         let g = node.g;

@@ -648,26 +648,45 @@ impl<C: Cost> OpenList<C> {
     }
 
     /// The next node to expand, with the `g` it was queued with.
+    pub fn pop(&mut self) -> Option<(C::Key, usize)> {
+        self.pop_fresh(|_, _| true)
+    }
+
+    /// The next node to expand whose entry is `fresh` (given the `g` it was queued with and
+    /// its index: an engine answers whether that `g` is still the node's), with that `g`.
+    /// The entries that are not are dropped, some of them before their turn: in slots, a
+    /// slot is cleared of them before it is sorted. (An entry is fresh or not for good: a
+    /// node's `g` only falls.)
     // The next of a sorted slot inlined, as for `push`.
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    pub fn pop(&mut self) -> Option<(C::Key, usize)> {
-        if let Order::Nodes(Nodes::Packed(Queue::Slots(slots))) = &mut self.order {
-            if let Some(node) = slots.pop_quickly() {
-                self.len -= 1;
-                let Ranked { g, index, .. } = node.ranked::<C>();
-                return Some((g, index as usize));
+    pub fn pop_fresh(&mut self, fresh: impl Fn(C::Key, usize) -> bool) -> Option<(C::Key, usize)> {
+        loop {
+            if let Order::Nodes(Nodes::Packed(Queue::Slots(slots))) = &mut self.order {
+                if let Some(node) = slots.pop_quickly() {
+                    self.len -= 1;
+                    let Ranked { g, index, .. } = node.ranked::<C>();
+                    if fresh(g, index as usize) {
+                        return Some((g, index as usize));
+                    }
+                    continue;
+                }
+            }
+            let (g, index) = self.pop_otherwise(&fresh)?;
+            if fresh(g, index) {
+                return Some((g, index));
             }
         }
-        self.pop_otherwise()
     }
 
-    /// [`pop`](Self::pop) in every form of the list.
+    /// [`pop_fresh`](Self::pop_fresh) in every form of the list, but for its last check of
+    /// the entry it gives.
     #[inline]
-    fn pop_otherwise(&mut self) -> Option<(C::Key, usize)> {
+    fn pop_otherwise(&mut self, fresh: &impl Fn(C::Key, usize) -> bool) -> Option<(C::Key, usize)> {
         if let Order::Nodes(nodes) = &mut self.order {
-            let Ranked { g, index, .. } = nodes.pop()?;
-            self.len -= 1;
+            let popped = nodes.pop(|node: Ranked<C>| fresh(node.g, node.index as usize));
+            self.len = nodes.len();
+            let Ranked { g, index, .. } = popped?;
             return Some((g, index as usize));
         }
         let number = self.next_bucket()? as u32;

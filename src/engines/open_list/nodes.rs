@@ -201,11 +201,23 @@ impl<C: Cost> Nodes<C> {
         }
     }
 
+    /// The next node out; nodes not `fresh` may be dropped on the way (in slots, before
+    /// their slot is sorted).
     #[inline]
-    pub fn pop(&mut self) -> Option<Ranked<C>> {
+    pub fn pop(&mut self, fresh: impl Fn(Ranked<C>) -> bool) -> Option<Ranked<C>> {
         match self {
-            Nodes::Packed(queue) => queue.pop().map(Packed::ranked),
-            Nodes::Ranked(queue) => queue.pop(),
+            Nodes::Packed(queue) => queue
+                .pop(|node| fresh(node.ranked::<C>()))
+                .map(Packed::ranked),
+            Nodes::Ranked(queue) => queue.pop(|&node| fresh(node)),
+        }
+    }
+
+    /// How many nodes are queued.
+    pub fn len(&self) -> usize {
+        match self {
+            Nodes::Packed(queue) => queue.len(),
+            Nodes::Ranked(queue) => queue.len(),
         }
     }
 
@@ -287,10 +299,17 @@ impl<E: Queued> Queue<E> {
     }
 
     #[inline]
-    fn pop(&mut self) -> Option<E> {
+    fn pop(&mut self, fresh: impl Fn(&E) -> bool) -> Option<E> {
         match self {
             Queue::Heap(heap) => heap.pop(),
-            Queue::Slots(slots) => slots.pop(),
+            Queue::Slots(slots) => slots.pop(fresh),
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Queue::Heap(heap) => heap.heap.len() + heap.beside.len(),
+            Queue::Slots(slots) => slots.len(),
         }
     }
 

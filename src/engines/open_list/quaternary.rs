@@ -34,7 +34,6 @@ impl<T: Ord + Copy> Quaternary<T> {
         }
     }
 
-    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.items.len()
     }

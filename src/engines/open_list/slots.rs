@@ -240,10 +240,11 @@ impl<E: Queued> Slots<E> {
         entries.reserve(1);
     }
 
-    /// The next node out.
+    /// The next node out; nodes not `fresh` may be dropped on the way (see
+    /// [`first`](Self::first)).
     #[inline]
-    pub fn pop(&mut self) -> Option<E> {
-        let i = self.first()?;
+    pub fn pop(&mut self, fresh: impl Fn(&E) -> bool) -> Option<E> {
+        let i = self.first(fresh)?;
         let slot = &mut self.ring[i];
         let node = slot.entries.pop();
         if slot.entries.is_empty() {
@@ -257,29 +258,46 @@ impl<E: Queued> Slots<E> {
 
     /// The next node out, left in.
     pub fn peek(&mut self) -> Option<&E> {
-        let i = self.first()?;
+        let i = self.first(|_| true)?;
         self.ring[i].entries.last()
     }
 
     /// The first slot that holds a node, sorted, now at `head`; `None` if the list is empty.
+    /// A slot about to be sorted is first cleared of the nodes that are not `fresh` (a
+    /// search's entries of nodes since queued again more cheaply: on a room map's A*, half
+    /// of what it queued), so that they are neither sorted nor popped.
     #[inline]
-    fn first(&mut self) -> Option<usize> {
-        if self.len == 0 {
-            return None;
+    fn first(&mut self, fresh: impl Fn(&E) -> bool) -> Option<usize> {
+        loop {
+            if self.len == 0 {
+                return None;
+            }
+            let mut i = self.head;
+            if self.ring[i].entries.is_empty() {
+                i = self.next_occupied();
+                let mask = self.ring.len() - 1;
+                self.base += ((i + self.ring.len() - self.head) & mask) as u64;
+                self.head = i;
+            }
+            let slot = &mut self.ring[i];
+            if !slot.sorted {
+                let queued = slot.entries.len();
+                slot.entries.retain(&fresh);
+                self.len -= queued - slot.entries.len();
+                if slot.entries.is_empty() {
+                    self.occupied[i / 64] &= !(1 << (i % 64));
+                    continue;
+                }
+                slot.entries.sort_unstable();
+                slot.sorted = true;
+            }
+            return Some(i);
         }
-        let mut i = self.head;
-        if self.ring[i].entries.is_empty() {
-            i = self.next_occupied();
-            let mask = self.ring.len() - 1;
-            self.base += ((i + self.ring.len() - self.head) & mask) as u64;
-            self.head = i;
-        }
-        let slot = &mut self.ring[i];
-        if !slot.sorted {
-            slot.entries.sort_unstable();
-            slot.sorted = true;
-        }
-        Some(i)
+    }
+
+    /// How many nodes are queued.
+    pub fn len(&self) -> usize {
+        self.len
     }
 
     /// The first slot from `head` on, round the ring, that holds a node (one does).

@@ -105,16 +105,19 @@ fn the_open_list_is_first_in_first_out_per_key_whatever_the_cache_holds() {
 }
 
 /// Nodes queued again as the engines do (each time at a smaller `g`, by `f = g + h` or by
-/// `h` alone), popped with the outdated entries skipped as the engines skip them (their
-/// `g` is not the node's), come out in the same order whether the list keeps its buckets
-/// or gives them up for the heap of nodes, at once or part way, or starts with the heap
-/// of nodes and keeps it or takes up buckets part way, outdated entries and all.
+/// `h` alone), popped with the outdated entries skipped (their `g` is not the node's), come
+/// out in the same order whether the list keeps its buckets or gives them up for the heap
+/// of nodes, at once or part way, or starts with the heap of nodes and keeps it or takes up
+/// buckets part way, outdated entries and all; and whether the outdated entries are skipped
+/// after each pop, or by the list itself ([`OpenList::pop_fresh`], which in slots drops them
+/// before it sorts a slot).
 #[test]
 fn nodes_queued_again_come_out_alike_in_every_mode() {
     fn valid_pops(
         steps: &[(u8, u8, u8)],
         mode: (usize, usize, usize, bool),
         greedy: bool,
+        by_the_list: bool,
     ) -> Vec<(usize, u32)> {
         let mut open = OpenList::<u32>::with_modes(mode.0, mode.1, mode.2, mode.3);
         // The heap of nodes numbers its nodes afresh every few pushes.
@@ -124,6 +127,14 @@ fn nodes_queued_again_come_out_alike_in_every_mode() {
         for &(op, node, drop) in steps {
             let node = usize::from(node % 64);
             if op % 3 == 0 {
+                if by_the_list {
+                    let fresh = open.pop_fresh(|key, index| g[index] == Some(key));
+                    if let Some((key, index)) = fresh {
+                        assert_eq!(g[index], Some(key), "pop_fresh gave an outdated entry");
+                        out.push((index, key));
+                    }
+                    continue;
+                }
                 while let Some((key, index)) = open.pop() {
                     if g[index] == Some(key) {
                         out.push((index, key));
@@ -153,7 +164,7 @@ fn nodes_queued_again_come_out_alike_in_every_mode() {
     #[allow(clippy::needless_pass_by_value)] // quickcheck hands the steps over
     fn alike(steps: Vec<(u8, u8, u8)>) -> bool {
         [false, true].into_iter().all(|greedy| {
-            let buckets = valid_pops(&steps, (0, usize::MAX, 0, false), greedy);
+            let buckets = valid_pops(&steps, (0, usize::MAX, 0, false), greedy, false);
             let given_up = [0, 3, 10, 30].map(|ring_after| (0, ring_after, usize::MAX));
             let taken_up = [1, 3, 10, usize::MAX].map(|take_up| (take_up, 3, 0));
             let kept = [1, 3, 10].map(|take_up| (take_up, 3, usize::MAX));
@@ -164,7 +175,11 @@ fn nodes_queued_again_come_out_alike_in_every_mode() {
                 .flat_map(|(take_up, ring, shared)| {
                     [false, true].map(|slotted| (take_up, ring, shared, slotted))
                 })
-                .all(|mode| valid_pops(&steps, mode, greedy) == buckets)
+                .all(|mode| {
+                    [false, true]
+                        .into_iter()
+                        .all(|by_the_list| valid_pops(&steps, mode, greedy, by_the_list) == buckets)
+                })
         })
     }
     quickcheck::QuickCheck::new()
