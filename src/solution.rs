@@ -384,7 +384,7 @@ pub enum ProblemError {
     /// inverse, and the problem does not override
     /// [`Bidirectional::predecessors`](crate::Bidirectional::predecessors).
     NoPredecessors,
-    /// [`SearchProblem::state_index`](crate::SearchProblem::state_index) gave a number not
+    /// [`SearchProblem::state_index`] gave a number not
     /// below [`state_count`](crate::SearchProblem::state_count), or the number of another
     /// state.
     StateNumber {

@@ -85,10 +85,11 @@ pub fn ida_star_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> 
     }
 }
 
-/// How deep [`Descent`] recurses through [`SearchProblem::visit_children`] before it goes on
-/// on the explicit stack of [`Search`]: deeper than any optimal solution of the 15- or the
-/// 24-puzzle (at most 80 and 208 moves), and a few hundred small frames of the call stack
-/// (about 110 bytes each for the sliding puzzle), small for any thread's stack.
+/// How deep the recursive descent (`recursive::Descent`) goes through
+/// [`SearchProblem::visit_children`] before it goes on on the explicit stack of [`Search`]:
+/// deeper than any optimal solution of the 15- or the 24-puzzle (at most 80 and 208 moves),
+/// and a few hundred small frames of the call stack (about 110 bytes each for the sliding
+/// puzzle), small for any thread's stack.
 pub(super) const RECURSION_LIMIT: usize = 400;
 
 /// How many moves of a path that cost nothing in a row make the path check look for a

@@ -177,7 +177,7 @@ impl<'p, P: SearchProblem> Descent<'p, P> {
     /// instructions than testing the overflow beside the comparison).
     ///
     /// A negative or NaN cost or heuristic (never, for unsigned costs: the test compiles away)
-    /// cuts the child off and stops the search with [`Outcome::Invalid`].
+    /// cuts the child off and stops the search with [`Outcome::Invalid`](crate::Outcome::Invalid).
     #[inline]
     fn cuts_off(&mut self, cost: P::Cost, heuristic: P::Cost) -> bool {
         if !(cost.is_valid() && heuristic.is_valid()) {
