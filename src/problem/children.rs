@@ -1,0 +1,178 @@
+//! The default loop over a state's children ([`SearchProblem::visit_children`]) and the
+//! [`ChildVisitor`] the depth-first engines hand it.
+
+use core::ops::ControlFlow;
+
+use super::{MoveBuffer, SearchProblem};
+
+/// Whether a depth-first engine works on a copy rather than undoing `mv` by
+/// [`SearchProblem::undo`] (restoring the state from a copy kept before the move, or, in the
+/// default `visit_children`, making the child in a copy): always for a small state that owns
+/// nothing ([`copies_back`]), and for a move that `undo` cannot undo.
+#[inline]
+pub(crate) fn restores_by_copy<P: SearchProblem>(problem: &P, mv: P::Move) -> bool {
+    copies_back::<P::State>() || !problem.can_undo(mv)
+}
+
+/// Whether states of type `S` are restored by copying them back rather than by
+/// [`SearchProblem::undo`]: a state of at most `COPY_BACK_BYTES` that owns nothing (no drop
+/// glue: no `Vec`, `Box`, `String`), whose clone is a plain copy. Copying 26 bytes back costs a
+/// few instructions; undoing a move is often as dear as applying it (a pancake flip, a TopSpin
+/// turn, and every heuristic the state keeps, worked out again). 128 bytes: the shipped
+/// pancake stack (66 bytes) restored by undoing took 1.10-1.30 times the C++ yardstick's
+/// time, by copying 0.78-0.99 (`benches/compare_own.sh pancake`).
+const fn copies_back<S>() -> bool {
+    core::mem::size_of::<S>() <= COPY_BACK_BYTES && !core::mem::needs_drop::<S>()
+}
+
+/// The largest state [`copies_back`] copies.
+const COPY_BACK_BYTES: usize = 128;
+
+/// The default [`SearchProblem::visit_children`] over the problem's
+/// [fixed moves](SearchProblem::fixed_moves), but those that `skips`.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+pub(super) fn visit_fixed<P: SearchProblem, V: ChildVisitor<P>>(
+    problem: &P,
+    state: &mut P::State,
+    visitor: &mut V,
+    list: &[(P::Move, P::Cost)],
+    skips: impl Fn(P::Move) -> bool,
+) -> ControlFlow<()> {
+    for &(mv, cost) in list {
+        if !skips(mv) {
+            visit_child(problem, state, visitor, mv, cost)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The default [`SearchProblem::visit_children`] over the moves listed on the visitor's move
+/// stack from `first`, but those that `skips`.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+pub(super) fn visit_listed<P: SearchProblem, V: ChildVisitor<P>>(
+    problem: &P,
+    state: &mut P::State,
+    visitor: &mut V,
+    first: usize,
+    skips: impl Fn(P::Move) -> bool,
+) -> ControlFlow<()> {
+    let end = visitor.move_stack().len();
+    for i in first..end {
+        let (mv, cost) = visitor.move_stack()[i];
+        if !skips(mv) {
+            visit_child(problem, state, visitor, mv, cost)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// One child of the default [`SearchProblem::visit_children`] (not the move to skip): offered
+/// to [`ChildVisitor::prune`] when its heuristic is known without applying its move, and
+/// otherwise [made and visited](make_and_visit).
+///
+/// A child that `prune` passes is made out of line: most children are pruned, and the code
+/// that makes one, inlined here, held registers the loop over them needs (TopSpin written the
+/// docs' way, `examples/topspin.rs`: 98.9 instructions a node before, 93.4 after, with the
+/// loops split on the move to skip). It is then visited by [`ChildVisitor::visit_passed`],
+/// which need not ask its heuristic again (93.4 to 91.4).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn visit_child<P: SearchProblem, V: ChildVisitor<P>>(
+    problem: &P,
+    state: &mut P::State,
+    visitor: &mut V,
+    mv: P::Move,
+    cost: P::Cost,
+) -> ControlFlow<()> {
+    if let Some(h) = problem.heuristic_after(state, mv) {
+        if visitor.prune(cost, h) {
+            return ControlFlow::Continue(());
+        }
+        return make_and_visit_passed(problem, state, visitor, (mv, cost), h);
+    }
+    make_and_visit(problem, state, visitor, (mv, cost), None)
+}
+
+/// [`make_and_visit`], out of line, for a child that [`ChildVisitor::prune`] passed at
+/// heuristic `h`.
+#[inline(never)]
+fn make_and_visit_passed<P: SearchProblem, V: ChildVisitor<P>>(
+    problem: &P,
+    state: &mut P::State,
+    visitor: &mut V,
+    step: (P::Move, P::Cost),
+    h: P::Cost,
+) -> ControlFlow<()> {
+    make_and_visit(problem, state, visitor, step, Some(h))
+}
+
+/// Makes the child that the move of `step` leads to and visits it (by
+/// [`ChildVisitor::visit_passed`] if `prune` passed it at heuristic `passed`): in place,
+/// restored by [`undo`](SearchProblem::undo), or in a copy of the state, which is left
+/// untouched (a small state that owns nothing, or a move that cannot be undone).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn make_and_visit<P: SearchProblem, V: ChildVisitor<P>>(
+    problem: &P,
+    state: &mut P::State,
+    visitor: &mut V,
+    (mv, cost): (P::Move, P::Cost),
+    passed: Option<P::Cost>,
+) -> ControlFlow<()> {
+    let visit = |visitor: &mut V, child: &mut P::State| match passed {
+        Some(h) => visitor.visit_passed(child, mv, cost, h),
+        None => visitor.visit(child, mv, cost),
+    };
+    if restores_by_copy(problem, mv) {
+        // The child is made in a copy, and the state left as it is: one copy a child, where
+        // saving the state and copying it back made two.
+        let mut child = state.clone();
+        problem.apply(&mut child, mv);
+        visit(visitor, &mut child)
+    } else {
+        problem.apply(state, mv);
+        let flow = visit(visitor, state);
+        problem.undo(state, mv);
+        flow
+    }
+}
+
+/// What a depth-first engine does with the children of a state: the other half of
+/// [`SearchProblem::visit_children`]. Engines implement it; a problem only calls it.
+pub trait ChildVisitor<P: SearchProblem> {
+    /// The engine's move stack, for listing moves in. Append to it and truncate it back to
+    /// the length it had, as the default [`SearchProblem::visit_children`] does; never touch
+    /// what was there before.
+    fn move_stack(&mut self) -> &mut MoveBuffer<P::Move, P::Cost>;
+
+    /// Offers a child before its move is applied, by the cost of the move and the child's
+    /// heuristic (which must equal [`SearchProblem::heuristic`] of the child). `true`: the
+    /// engine has counted the child and needs nothing more of it, so do not apply the move.
+    /// `false`: apply it and [`visit`](Self::visit) the child.
+    fn prune(&mut self, cost: P::Cost, heuristic: P::Cost) -> bool;
+
+    /// Visits `state`, the child reached by `mv` at `cost`: the engine may search below it,
+    /// through [`SearchProblem::visit_children`], and leaves it as it found it. `Break`: the
+    /// search is over (a goal was found or a limit reached); undo the move and return `Break`.
+    fn visit(&mut self, state: &mut P::State, mv: P::Move, cost: P::Cost) -> ControlFlow<()>;
+
+    /// [`visit`](Self::visit) for the child that [`prune`](Self::prune) was just offered, by
+    /// `cost` and `heuristic`, and passed (returned `false` for): the engine may take
+    /// `heuristic` as the child's instead of asking [`SearchProblem::heuristic`] again, and
+    /// skip the test `prune` made. The default visits the child as `visit` does. (Handed a
+    /// child it never offered to `prune`, IDA* may search below it needlessly, but still
+    /// returns an optimal solution.)
+    #[inline]
+    fn visit_passed(
+        &mut self,
+        state: &mut P::State,
+        mv: P::Move,
+        cost: P::Cost,
+        heuristic: P::Cost,
+    ) -> ControlFlow<()> {
+        let _ = heuristic;
+        self.visit(state, mv, cost)
+    }
+}
