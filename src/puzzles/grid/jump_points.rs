@@ -4,8 +4,8 @@
 
 use crate::cost::Cost;
 use crate::problem::{MoveBuffer, SearchProblem};
-use crate::puzzles::grid::map::{Cell, Direction, GridError};
 use crate::puzzles::grid::path::{Connectivity, GridPath};
+use crate::puzzles::grid::{Cell, Direction, GridError};
 
 /// A state of jump point search: a cell and the direction of the jump that reached it
 /// (none at the start), which decides the jumps onward.

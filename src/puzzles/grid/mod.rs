@@ -34,12 +34,16 @@
 //! # Ok::<(), informed::puzzles::grid::GridError>(())
 //! ```
 
+mod cell;
+mod error;
 mod jump_points;
 mod map;
 mod path;
 mod scenario;
 
+pub use cell::{Cell, Direction};
+pub use error::GridError;
 pub use jump_points::{Jump, JumpPoint, JumpPoints};
-pub use map::{Cell, Direction, GridError, GridMap};
+pub use map::GridMap;
 pub use path::{Connectivity, GridCosts, GridPath};
 pub use scenario::{Scenario, ScenarioError};

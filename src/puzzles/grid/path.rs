@@ -4,7 +4,8 @@ use core::ops::ControlFlow;
 
 use crate::cost::{Cost, CostValue};
 use crate::problem::{MoveBuffer, SearchProblem};
-use crate::puzzles::grid::map::{Cell, Direction, GridError, GridMap, STRAIGHT};
+use crate::puzzles::grid::cell::STRAIGHT;
+use crate::puzzles::grid::{Cell, Direction, GridError, GridMap};
 
 /// Which steps a path may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

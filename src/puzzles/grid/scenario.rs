@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::puzzles::grid::map::Cell;
+use crate::puzzles::grid::Cell;
 use crate::puzzles::text::excerpt;
 
 /// One query of a scenario file: a start and a goal on a map, and the optimal length of the
