@@ -18,12 +18,14 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 mod memory;
+mod piece_database;
 mod pieces;
 mod sliding;
 mod space;
 mod table;
 
-pub use pieces::{Combine, PatternPieces, PieceDatabase, PiecePattern, Pieces};
+pub use piece_database::PieceDatabase;
+pub use pieces::{Combine, PatternPieces, PiecePattern, Pieces};
 pub use sliding::{
     PatternDatabase, PdbKept, PdbPrediction, PARTITION_555, PARTITION_663, PARTITION_6666,
     PARTITION_6666_ACROSS, PARTITION_78, QUICK_BYTES,
