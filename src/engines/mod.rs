@@ -20,6 +20,7 @@ mod optimal_solutions;
 #[cfg(feature = "parallel")]
 mod parallel_ida_star;
 mod rbfs;
+mod state_hash;
 mod two_sides;
 mod weighted_a_star;
 

@@ -6,8 +6,9 @@
 
 use core::hash::{BuildHasher, Hash};
 
-use hashbrown::{DefaultHashBuilder, HashTable};
+use hashbrown::HashTable;
 
+use super::state_hash::StateHashes;
 use crate::solution::ProblemError;
 
 /// A stored state and how it was best reached so far.
@@ -71,7 +72,7 @@ fn spread(hash: u32) -> u64 {
 pub(crate) struct NodeTable<S, M, C> {
     pub nodes: Vec<Node<S, M, C>>,
     index: HashTable<Entry>,
-    hasher: DefaultHashBuilder,
+    hasher: StateHashes,
     /// For a problem that numbers its states: how many it has; 0 otherwise (states are then
     /// filed by hash).
     count: usize,
@@ -93,7 +94,7 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         Self {
             nodes: Vec::with_capacity(capacity),
             index: HashTable::with_capacity(capacity),
-            hasher: DefaultHashBuilder::default(),
+            hasher: StateHashes::new(),
             count: 0,
             shift: 0,
             blocks: Vec::new(),
@@ -113,7 +114,7 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         Self {
             nodes: Vec::with_capacity(capacity.max(count.min(NUMBERED_CAPACITY))),
             index: HashTable::new(),
-            hasher: DefaultHashBuilder::default(),
+            hasher: StateHashes::new(),
             count,
             shift: block.trailing_zeros(),
             blocks: vec![None; count.div_ceil(block)],
