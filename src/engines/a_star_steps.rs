@@ -100,7 +100,7 @@ impl<'p, P: SearchProblem> AStarSteps<'p, P> {
     pub fn open(&self) -> impl Iterator<Item = (&P::State, P::Cost)> {
         self.search
             .nodes()
-            .filter(|node| !node.expanded)
+            .filter(|node| !node.expanded())
             .map(|node| (&node.state, node.g))
     }
 
@@ -109,7 +109,7 @@ impl<'p, P: SearchProblem> AStarSteps<'p, P> {
     pub fn closed(&self) -> impl Iterator<Item = (&P::State, P::Cost)> {
         self.search
             .nodes()
-            .filter(|node| node.expanded)
+            .filter(|node| node.expanded())
             .map(|node| (&node.state, node.g))
     }
 

@@ -6,7 +6,7 @@ use core::hash::Hash;
 use core::ops::ControlFlow;
 
 use crate::cost::Cost;
-use crate::engines::node_table::{Node, NodeTable, FIRST_CAPACITY};
+use crate::engines::node_table::{Node, NodeTable, FIRST_CAPACITY, ROOT};
 use crate::engines::open_list::OpenList;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
@@ -203,7 +203,7 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
     /// Queues the starts.
     pub fn begin(&mut self) -> Result<(), Halt> {
         for start in self.problem.starts() {
-            self.offer(start, usize::MAX, None, P::Cost::ZERO)?;
+            self.offer(start, ROOT as usize, None, P::Cost::ZERO)?;
         }
         Ok(())
     }
@@ -249,7 +249,7 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
         {
             return Err(reason.into());
         }
-        self.table.nodes[index].expanded = true;
+        self.table.nodes[index].set_expanded();
         self.stats.expanded += 1;
         moves.clear();
         let mut halt = None;
@@ -334,21 +334,14 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
         };
         let index = if let Some(known) = known {
             let node = &mut self.table.nodes[known];
-            self.stale |= node.expanded;
-            (node.g, node.parent, node.arrived_by) = (g, parent as u32, arrived_by);
-            node.expanded = false;
+            self.stale |= node.expanded();
+            node.relink(parent as u32, arrived_by, g);
             known
         } else {
             if self.table.is_full(self.watch.max_stored) {
                 return Err(StopReason::MemoryLimit.into());
             }
-            let node = Node {
-                state,
-                parent: parent as u32,
-                arrived_by,
-                g,
-                expanded: false,
-            };
+            let node = Node::new(state, parent as u32, arrived_by, g);
             self.table.insert(hash, node)
         };
         self.open.push(f, g, index);

@@ -5,7 +5,7 @@ use core::ops::ControlFlow;
 
 use crate::cost::Cost;
 use crate::engines::best_first::Halt;
-use crate::engines::node_table::{Node, NodeTable, FIRST_CAPACITY};
+use crate::engines::node_table::{Node, NodeTable, FIRST_CAPACITY, ROOT};
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, SearchProblem};
@@ -122,13 +122,7 @@ fn search<P: SearchProblem>(
                 return ControlFlow::Continue(());
             }
             let is_goal = problem.is_goal(&child);
-            let node = Node {
-                state: child,
-                parent: next as u32,
-                arrived_by: Some(mv),
-                g: child_g,
-                expanded: false,
-            };
+            let node = Node::new(child, next as u32, Some(mv), child_g);
             let index = match store::<P>(table, hash, node, watch.max_stored) {
                 Ok(index) => index,
                 Err(halt) => {
@@ -184,7 +178,7 @@ fn relink<S: Eq + core::hash::Hash + Clone, M: Copy, C: Cost>(
         at = table.requeue(hash, known);
     }
     let node = &mut table.nodes[at];
-    (node.g, node.parent, node.arrived_by) = (g, parent as u32, Some(mv));
+    node.relink(parent as u32, Some(mv), g);
     Ok(expanded)
 }
 
@@ -219,13 +213,7 @@ fn store_starts<P: SearchProblem>(
         if known.is_some() {
             continue;
         }
-        let root = Node {
-            state: start,
-            parent: u32::MAX,
-            arrived_by: None,
-            g: P::Cost::ZERO,
-            expanded: false,
-        };
+        let root = Node::new(start, ROOT, None, P::Cost::ZERO);
         store::<P>(table, hash, root, max_stored)?;
     }
     Ok(())

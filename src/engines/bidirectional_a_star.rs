@@ -5,7 +5,7 @@
 use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
 use crate::engines::best_first::Halt;
-use crate::engines::node_table::{Node, NodeTable, FIRST_CAPACITY};
+use crate::engines::node_table::{Node, NodeTable, FIRST_CAPACITY, ROOT};
 use crate::engines::open_list::OpenList;
 use crate::engines::two_sides::{neighbours, path_across, BACKWARD, FORWARD};
 use crate::limits::Watch;
@@ -109,7 +109,7 @@ impl<P: SearchProblem> Side<P> {
     fn least(&mut self) -> Option<(P::Cost, usize)> {
         while let Some((g_key, index)) = self.open.peek() {
             let node = &self.table.nodes[index];
-            if node.g.key() == g_key && !node.expanded {
+            if node.g.key() == g_key && !node.expanded() {
                 return Some((self.priority(index), index));
             }
             self.open.pop();
@@ -137,10 +137,10 @@ impl<P: Bidirectional> Search<'_, P> {
     fn run(&mut self, options: &SearchOptions) -> Result<OutcomeOf<P>, Halt> {
         let problem = self.problem;
         for start in problem.starts() {
-            self.offer(FORWARD, start, usize::MAX, None, P::Cost::ZERO)?;
+            self.offer(FORWARD, start, ROOT as usize, None, P::Cost::ZERO)?;
         }
         for goal in problem.goals() {
-            self.offer(BACKWARD, goal, usize::MAX, None, P::Cost::ZERO)?;
+            self.offer(BACKWARD, goal, ROOT as usize, None, P::Cost::ZERO)?;
         }
         let mut children = Vec::new();
         // Until one side has searched all it can reach: then every meeting is known.
@@ -162,7 +162,7 @@ impl<P: Bidirectional> Search<'_, P> {
             }
             self.stats.expanded += 1;
             let node = &mut self.sides[side].table.nodes[index];
-            node.expanded = true;
+            node.set_expanded();
             let (state, g, arrived_by) = (node.state.clone(), node.g, node.arrived_by);
             neighbours(
                 problem,
@@ -238,21 +238,14 @@ impl<P: Bidirectional> Search<'_, P> {
         let this = &mut self.sides[side];
         let index = if let Some(known) = known {
             let node = &mut this.table.nodes[known];
-            (node.g, node.parent, node.arrived_by) = (g, parent as u32, mv);
-            node.expanded = false;
+            node.relink(parent as u32, mv, g);
             known
         } else {
             if self.stored() >= self.watch.max_stored {
                 return Err(Halt::Stopped(StopReason::MemoryLimit));
             }
             let this = &mut self.sides[side];
-            let node = Node {
-                state,
-                parent: parent as u32,
-                arrived_by: mv,
-                g,
-                expanded: false,
-            };
+            let node = Node::new(state, parent as u32, mv, g);
             this.heuristics.push(heuristics);
             this.table.insert(hash, node)
         };

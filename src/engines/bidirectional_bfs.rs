@@ -4,7 +4,7 @@
 use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
 use crate::engines::best_first::Halt;
-use crate::engines::node_table::{Node, NodeTable, FIRST_CAPACITY};
+use crate::engines::node_table::{Node, NodeTable, FIRST_CAPACITY, ROOT};
 use crate::engines::two_sides::{neighbours, path_across, BACKWARD, FORWARD};
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
@@ -108,13 +108,7 @@ impl<P: SearchProblem> Side<P> {
         if !room {
             return Err(StopReason::MemoryLimit);
         }
-        let node = Node {
-            state,
-            parent: parent as u32,
-            arrived_by: mv,
-            g,
-            expanded: false,
-        };
+        let node = Node::new(state, parent as u32, mv, g);
         Ok(Some(self.table.insert(hash, node)))
     }
 
@@ -151,7 +145,7 @@ impl<P: Bidirectional> Search<'_, P> {
         for (side, roots) in [(FORWARD, problem.starts()), (BACKWARD, problem.goals())] {
             for root in roots {
                 let room = self.stored() < self.watch.max_stored;
-                self.sides[side].store(root, usize::MAX, None, P::Cost::ZERO, room)?;
+                self.sides[side].store(root, ROOT as usize, None, P::Cost::ZERO, room)?;
             }
         }
         // A start that is a goal.

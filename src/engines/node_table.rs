@@ -14,15 +14,62 @@ use crate::solution::ProblemError;
 /// A stored state and how it was best reached so far.
 pub(crate) struct Node<S, M, C> {
     pub state: S,
-    /// Index of the node it was reached from; meaningless at a root. (32 bits, as the
-    /// index's positions: a smaller node is a smaller arena to search through.)
-    pub parent: u32,
+    /// The index of the node it was reached from (31 bits; [`ROOT`] at a root), and in the
+    /// top bit whether its children were generated (A* and the like; BFS does not keep it).
+    /// One word for both: a `bool` of its own padded the node by a word for most states (a
+    /// closure adapter's 8-puzzle node from 48 bytes to 56, and BFS through it is bound by
+    /// the memory its nodes take).
+    link: u32,
     /// The move from the parent; `None` at the root.
     pub arrived_by: Option<M>,
     /// The cost of the best path found to it.
     pub g: C,
-    /// Whether its children were generated (A* and the like; BFS does not keep it).
-    pub expanded: bool,
+}
+
+/// The parent a root has.
+pub(crate) const ROOT: u32 = (1 << 31) - 1;
+
+/// The bit of [`Node`]'s link that says the node was expanded.
+const EXPANDED: u32 = 1 << 31;
+
+impl<S, M, C> Node<S, M, C> {
+    /// A node not yet expanded, reached from the node at `parent` (or [`ROOT`]).
+    #[inline]
+    pub fn new(state: S, parent: u32, arrived_by: Option<M>, g: C) -> Self {
+        debug_assert!(parent <= ROOT);
+        Node {
+            state,
+            link: parent,
+            arrived_by,
+            g,
+        }
+    }
+
+    /// The index of the node it was reached from; [`ROOT`] at a root.
+    #[inline]
+    pub fn parent(&self) -> u32 {
+        self.link & !EXPANDED
+    }
+
+    /// Whether its children were generated.
+    #[inline]
+    pub fn expanded(&self) -> bool {
+        self.link & EXPANDED != 0
+    }
+
+    /// Marks it expanded.
+    #[inline]
+    pub fn set_expanded(&mut self) {
+        self.link |= EXPANDED;
+    }
+
+    /// Links it to a better path: from the node at `parent` by `arrived_by`, at cost `g`,
+    /// and not expanded since.
+    #[inline]
+    pub fn relink(&mut self, parent: u32, arrived_by: Option<M>, g: C) {
+        debug_assert!(parent <= ROOT);
+        (self.link, self.arrived_by, self.g) = (parent, arrived_by, g);
+    }
 }
 
 /// An entry of the hash index: where the node is in the arena, and 32 bits of its state's
@@ -38,8 +85,8 @@ struct Entry {
 /// does not grow its table a state at a time (256 states: a few kilobytes).
 pub(crate) const FIRST_CAPACITY: usize = 256;
 
-/// The most states a table holds: the arena's positions are 32-bit in the index.
-const MAX_NODES: usize = u32::MAX as usize;
+/// The most states a table holds: a node's parent link is 31 bits (below [`ROOT`]).
+const MAX_NODES: usize = ROOT as usize;
 
 /// The most state numbers a table files states by (four bytes each: 4 GiB); a problem with
 /// more is filed by hash.
@@ -260,13 +307,7 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         C: Copy,
     {
         let old = &self.nodes[index];
-        let node = Node {
-            state: old.state.clone(),
-            parent: old.parent,
-            arrived_by: old.arrived_by,
-            g: old.g,
-            expanded: false,
-        };
+        let node = Node::new(old.state.clone(), old.parent(), old.arrived_by, old.g);
         let new = self.nodes.len() as u32;
         self.nodes.push(node);
         if self.is_numbered() {
@@ -288,7 +329,7 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         let mut moves = Vec::new();
         while let Some(mv) = self.nodes[index].arrived_by {
             moves.push(mv);
-            index = self.nodes[index].parent as usize;
+            index = self.nodes[index].parent() as usize;
         }
         moves.reverse();
         (index, moves)

@@ -59,7 +59,7 @@ pub(crate) fn path_across<P: SearchProblem>(
     let mut index = at[BACKWARD];
     while let Some(mv) = backward.nodes[index].arrived_by {
         moves.push(mv);
-        index = backward.nodes[index].parent as usize;
+        index = backward.nodes[index].parent() as usize;
     }
     (root, moves)
 }
