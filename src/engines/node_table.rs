@@ -335,3 +335,29 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         (index, moves)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_node_keeps_its_parent_apart_from_whether_it_was_expanded() {
+        for parent in [0, 1, 12_345, ROOT - 1, ROOT] {
+            let mut node: Node<u8, u8, u32> = Node::new(7, parent, Some(3), 9);
+            assert_eq!((node.parent(), node.expanded()), (parent, false));
+            node.set_expanded();
+            assert_eq!((node.parent(), node.expanded()), (parent, true));
+            node.relink(parent / 2, Some(4), 5);
+            assert_eq!((node.parent(), node.expanded()), (parent / 2, false));
+            assert_eq!((node.arrived_by, node.g), (Some(4), 5));
+        }
+    }
+
+    #[test]
+    fn the_most_a_table_holds_leaves_room_for_the_root_link() {
+        assert!(MAX_NODES <= ROOT as usize);
+        let table: NodeTable<u8, u8, u32> = NodeTable::with_capacity(4);
+        assert!(table.is_full(0));
+        assert!(!table.is_full(usize::MAX));
+    }
+}
