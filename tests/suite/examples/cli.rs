@@ -1,0 +1,243 @@
+//! What every example shares: its help, its flags, its messages, one rule for boards.
+
+use super::*;
+
+/// Every example, with words its help must hold.
+const EXAMPLES: [(&str, &[&str]); 13] = [
+    ("eight_puzzle", &["--goal", "--show", "x for the blank"]),
+    ("eight_puzzle_path", &["--show", "u, d, l, r"]),
+    ("fifteen_puzzle", &["--show", "whole lines", "x"]),
+    ("rotation_game", &["--show", "'0' ends the input"]),
+    (
+        "korf",
+        &[
+            "manhattan",
+            "linear-conflict",
+            "misplaced",
+            "pdb555",
+            "pdb663",
+            "pdb78",
+            "--pdb-cache",
+            "--show",
+            "parallel",
+            "--features parallel",
+        ],
+    ),
+    (
+        "pancake",
+        &["--style", "shipped", "--generate N COUNT SEED"],
+    ),
+    (
+        "topspin",
+        &["--style", "shipped", "--generate N COUNT SEED", "odd size"],
+    ),
+    ("hanoi", &["--disks", "--group", "--stdin", "Frame-Stewart"]),
+    (
+        "rubiks_cube",
+        &["--metric", "--pdb-cache", "--generate", "Singmaster"],
+    ),
+    ("port_from_pathfinding", &["knight"]),
+    ("stop_latency", &["cancellation"]),
+    ("vs_pathfinding", &["MAP_DIR", "astar", "bfs", "idastar"]),
+    (
+        "research_engines",
+        &["--rounds", "--data", "BAE*", "IDA*_CR"],
+    ),
+];
+
+#[test]
+fn every_example_prints_its_help() {
+    for (example, words) in EXAMPLES {
+        for flag in ["--help", "-h"] {
+            let out = run(example, &[flag], "");
+            assert_eq!(out.status, Some(0), "{example} {flag}: {}", out.stderr);
+            assert!(
+                out.stdout.starts_with(&format!("usage: {example}")),
+                "{example} {flag}: {}",
+                out.stdout
+            );
+            assert!(out.stdout.contains("-h, --help"), "{example}");
+            for word in words {
+                assert!(out.stdout.contains(word), "{example}'s help lacks {word}");
+            }
+        }
+        // Anything else it does not take: named, with the usage line, status 2.
+        let out = run(example, &["--frobnicate"], "");
+        assert_eq!(out.status, Some(2), "{example}");
+        assert!(
+            out.stderr.contains("'--frobnicate'") && out.stderr.contains("usage: "),
+            "{example}: {}",
+            out.stderr
+        );
+    }
+}
+
+#[test]
+fn a_flag_missing_its_value_is_named() {
+    for (example, args, flag) in [
+        ("eight_puzzle", &["--goal"][..], "--goal"),
+        ("eight_puzzle", &["--goal", "--show"][..], "--goal"),
+        ("korf", &["--heuristic"][..], "--heuristic"),
+        ("korf", &["--engine"][..], "--engine"),
+        ("korf", &["--pdb-cache"][..], "--pdb-cache"),
+        ("pancake", &["--style"][..], "--style"),
+        ("pancake", &["--generate", "8", "5"][..], "--generate"),
+        (
+            "pancake",
+            &["--generate", "8", "five", "1"][..],
+            "--generate",
+        ),
+    ] {
+        let out = run(example, args, "");
+        assert_eq!(out.status, Some(2), "{example} {args:?}");
+        assert!(
+            out.stderr.contains(&format!("{flag} ")),
+            "{example} {args:?}: {}",
+            out.stderr
+        );
+    }
+    let out = run("korf", &["--engine", "dfs"], "");
+    assert_eq!(out.status, Some(2));
+    assert!(
+        out.stderr.contains("unknown engine 'dfs'"),
+        "{}",
+        out.stderr
+    );
+    let out = run("korf", &["--heuristic", "pdb999"], "");
+    assert!(out.stderr.contains("pdb78"), "{}", out.stderr);
+}
+
+#[test]
+fn korf_names_its_columns_on_stderr() {
+    let out = run(
+        "korf",
+        &[],
+        "79 42 0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15
+",
+    );
+    assert_eq!(out.status, Some(0), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .starts_with("korf: columns: id, length, nodes generated, milliseconds\n"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stdout.starts_with("79 42 540859 "), "{}", out.stdout);
+    let out = run(
+        "korf",
+        &["--show"],
+        "1 2 1 2 0 3 4 5 6 7 8 9 10 11 12 13 14 15\n",
+    );
+    assert_eq!(out.status, Some(0), "{}", out.stderr);
+    assert!(out.stdout.starts_with("1 2 "), "{}", out.stdout);
+    assert_eq!(out.stdout.matches("step ").count(), 3, "{}", out.stdout);
+}
+
+#[test]
+fn messages_quote_at_most_a_short_prefix_of_a_long_line() {
+    let digits = "1".repeat(1 << 20);
+    let word = "y".repeat(1 << 20);
+    for (example, input) in [
+        ("rotation_game", format!("{digits}\n")),
+        ("rotation_game", format!("1 1 1 {word}\n")),
+        ("rotation_game", format!("1 2 3 {digits}{word}\n")),
+        ("eight_puzzle", format!("{digits}\n")),
+        ("eight_puzzle", format!("1 2 {word}\n")),
+        ("eight_puzzle_path", format!("{word}\n")),
+        ("fifteen_puzzle", format!("1 2 {digits}\n")),
+        ("fifteen_puzzle", format!("1 2 {word}\n")),
+        ("korf", format!("1 2 {digits}\n")),
+        ("korf", format!("{word}\n")),
+        ("korf", format!("7 {word} {word}\n")),
+    ] {
+        let out = run(example, &[], &input);
+        assert_ne!(out.status, Some(0), "{example}");
+        assert!(out.stderr.contains("line 1"), "{example}: {}", out.stderr);
+        assert!(
+            out.stderr.len() < 300,
+            "{example} answered a long line with {} bytes: {}…",
+            out.stderr.len(),
+            &out.stderr[..300]
+        );
+    }
+    // A run of digits too long for a 15-puzzle tile says so.
+    let long = "7".repeat(23);
+    let out = run(
+        "fifteen_puzzle",
+        &[],
+        &format!("1 2 {long} 4 5 6 7 8 9 10 11 12 13 14 15 0\n"),
+    );
+    assert!(
+        out.stderr
+            .contains("23-digit number at position 3 is too long"),
+        "{}",
+        out.stderr
+    );
+    let out = run("rotation_game", &[], &format!("{digits}\n"));
+    assert!(
+        out.stderr.contains("1048576 cells, expected 24"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn every_example_reads_boards_by_one_rule() {
+    // Single-digit cells: spaces optional, x for a sliding puzzle's blank.
+    for board in [
+        "283104765",
+        "283 104 765",
+        "2 8 3 1 0 4 7 6 5",
+        "2 8 3 1 x 4 7 6 5",
+        "  2\t8 3  1X4 765 ",
+    ] {
+        let out = run("eight_puzzle", &[], &format!("{board}\n"));
+        assert_eq!(
+            (out.status, out.stdout.as_str()),
+            (Some(0), "4\n"),
+            "{board}"
+        );
+    }
+    let out = run("eight_puzzle", &["--goal", "123 804 765"], "283 104 765\n");
+    assert_eq!(out.stdout, "4\n");
+    let out = run("eight_puzzle_path", &[], "123 456 7x8\n");
+    assert_eq!(out.stdout, "r\n");
+    let out = run(
+        "rotation_game",
+        &[],
+        "111132323132231222312133\n11113232313 2231222312133\n0\n",
+    );
+    assert_eq!(
+        (out.status, out.stdout.as_str()),
+        (Some(0), "AC\n2\nAC\n2\n")
+    );
+    // Many-digit cells: whitespace between numbers, x for the blank, whole lines.
+    let out = run(
+        "fifteen_puzzle",
+        &[],
+        "1 2 3 4 6 7 8 x 5 10 11 12 9 13 14 15\n1 2 3 4\n6 7 8 X\n5 10 11 12\n9 13 14 15\n",
+    );
+    assert_eq!((out.status, out.stdout.as_str()), (Some(0), "8\n8\n"));
+    // Eighteen numbers on one line: refused before any answer, with the rule.
+    let out = run(
+        "fifteen_puzzle",
+        &[],
+        "1 2 3 4 6 7 8 0 5 10 11 12 9 13 14 15 1 2\n",
+    );
+    assert_eq!((out.status, out.stdout.as_str()), (Some(2), ""));
+    assert!(
+        out.stderr.contains("line 1")
+            && out.stderr.contains("18 numbers")
+            && out.stderr.contains("whole lines"),
+        "{}",
+        out.stderr
+    );
+    // A run of digits on a 15-puzzle is one number, not sixteen cells.
+    let out = run("fifteen_puzzle", &[], "1234567890123456\n");
+    assert_eq!(out.status, Some(2));
+    assert!(
+        out.stderr.contains("ends after 1 of its 16 numbers"),
+        "{}",
+        out.stderr
+    );
+}
