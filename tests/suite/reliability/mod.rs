@@ -1,0 +1,47 @@
+//! Adversarial use of the public API: limits that must hold under every engine, costs at the
+//! type's limits, adapters driven deep, bad sizes. One test per defect found that way; each
+//! failed before its fix. The limits (nodes, time, cancellation, stores) in `limits.rs`; costs
+//! at their type's limits, bad costs and sizes, and adapters driven deep in `inputs.rs`.
+
+mod inputs;
+mod limits;
+
+use std::time::{Duration, Instant};
+
+use informed::closures::FnProblem;
+use informed::heuristics::pattern_database::{PatternDatabase, PdbError};
+use informed::heuristics::LinearConflict;
+use informed::puzzles::{PuzzleError, SlidingPuzzle};
+use informed::{
+    a_star_with, bfs_with, ida_star_with, rbfs_with, CancelToken, MoveBuffer, Outcome,
+    ProblemError, ResultOf, SearchOptions, SearchProblem, StopReason,
+};
+
+pub(super) type Engine<P> = fn(&P, &SearchOptions) -> ResultOf<P>;
+
+/// Every engine, by name, for a problem that parallel IDA* can take too.
+pub(super) fn engines<P>() -> Vec<(&'static str, Engine<P>)>
+where
+    P: SearchProblem + Sync,
+    P::State: Send + Sync,
+    P::Move: Send + Sync,
+    P::Cost: Send + Sync,
+{
+    #[cfg_attr(not(feature = "parallel"), allow(unused_mut))]
+    let mut engines: Vec<(&'static str, Engine<P>)> = vec![
+        ("ida_star", ida_star_with),
+        ("a_star", a_star_with),
+        ("bfs", bfs_with),
+        ("rbfs", rbfs_with),
+        ("ida_star_cr", informed::ida_star_cr_with),
+        ("branch_and_bound", |p, o| {
+            informed::branch_and_bound_with(p, None, o)
+        }),
+        ("a_star_steps", |p, o| {
+            informed::AStarSteps::new(p, o).into_result()
+        }),
+    ];
+    #[cfg(feature = "parallel")]
+    engines.push(("parallel_ida_star", informed::parallel_ida_star_with));
+    engines
+}
