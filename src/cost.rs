@@ -11,9 +11,9 @@ use core::ops::Sub;
 ///   are compared by their value, never with an epsilon, and ordered totally (as their bits,
 ///   which order like the values for the non-negative numbers a valid cost is). One
 ///   exception: the best-first engines with a heuristic (A\*, weighted A\*, greedy search)
-///   queue a state at its `f` rounded down to 40 bits of mantissa (`f32`: 20), so that paths
+///   queue a state at its `f` rounded down to 32 bits of mantissa (`f32`: 17), so that paths
 ///   of one cost summed in different orders tie and the deeper is taken first; A\*'s cost is
-///   then within a factor `1 + 2^-40` (`f32`: `1 + 2^-20`) of the optimum.
+///   then within a factor `1 + 2^-32` (`f32`: `1 + 2^-17`) of the optimum.
 /// - **Valid costs.** A move cost and a heuristic must be zero or more, and not NaN. An
 ///   engine that meets a negative or NaN cost stops with [`Outcome::Invalid`] naming it
 ///   ([`ProblemError::InvalidCost`], [`ProblemError::InvalidHeuristic`]); for unsigned types
