@@ -328,13 +328,10 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
             return Ok(());
         }
         let f = match self.order {
-            Order::AStar | Order::Uniform => bound,
-            Order::Weighted(weight) => g.saturating_add(h.scaled(weight)),
-            Order::Greedy => h,
-        };
-        let f = match self.order {
-            Order::Uniform => f,
-            _ => tie_key(f),
+            Order::Uniform => bound,
+            Order::AStar => tie_key(bound),
+            Order::Weighted(weight) => tie_key(g.saturating_add(h.scaled(weight))),
+            Order::Greedy => tie_key(h),
         };
         let index = if let Some(known) = known {
             let node = &mut self.table.nodes[known];

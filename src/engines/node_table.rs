@@ -112,8 +112,13 @@ fn empty_block(size: usize) -> Box<[u32]> {
 
 /// The hash the index files an entry under, from the 32 bits the entry keeps: spread over 64
 /// bits by an odd multiplier, so that the index's bucket bits and tag bits both vary.
-fn spread(hash: u32) -> u64 {
+pub(super) fn spread(hash: u32) -> u64 {
     u64::from(hash).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// The 32 bits of a state's 64-bit hash that the index keeps: both halves, folded.
+pub(super) fn fold(hash: u64) -> u32 {
+    (hash ^ hash >> 32) as u32
 }
 
 pub(crate) struct NodeTable<S, M, C> {
@@ -258,8 +263,7 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
             !self.is_numbered(),
             "a numbered table is searched by locate"
         );
-        let hash = self.hasher.hash_one(state);
-        (hash ^ hash >> 32) as u32
+        fold(self.hasher.hash_one(state))
     }
 
     /// The index of the node holding `state`, whose hash is `hash`.

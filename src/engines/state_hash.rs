@@ -118,11 +118,22 @@ impl BuildHasher for StateHashes {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engines::node_table::{fold, spread};
 
     /// The 32 bits a table keeps of a hash.
     fn folded<T: core::hash::Hash + ?Sized>(hashes: StateHashes, value: &T) -> u32 {
-        let hash = hashes.hash_one(value);
-        (hash ^ hash >> 32) as u32
+        fold(hashes.hash_one(value))
+    }
+
+    /// The most of `values` that share one of 4,096 buckets, taken by the low bits of the
+    /// index's hash as the table's index takes them.
+    fn fullest_bucket<T: core::hash::Hash>(values: impl Iterator<Item = T>) -> u32 {
+        let hashes = StateHashes::new();
+        let mut buckets = vec![0u32; 4096];
+        for value in values {
+            buckets[(spread(folded(hashes, &value)) & 4095) as usize] += 1;
+        }
+        buckets.iter().max().copied().unwrap_or(0)
     }
 
     #[test]
@@ -148,17 +159,10 @@ mod tests {
 
     #[test]
     fn the_cells_of_a_grid_fill_the_buckets_evenly() {
-        // 65,536 cells of a 256 x 256 grid into 4,096 buckets by the low bits, as the index
-        // takes them (spread by its odd multiplier): no bucket far above the mean of 16.
-        let hashes = StateHashes::new();
-        let mut buckets = vec![0u32; 4096];
-        for y in 0..256i32 {
-            for x in 0..256i32 {
-                let spread = u64::from(folded(hashes, &(x, y))).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                buckets[(spread & 4095) as usize] += 1;
-            }
-        }
-        let fullest = buckets.iter().max().copied().unwrap_or(0);
+        // 65,536 cells of a 256 x 256 grid into 4,096 buckets: no bucket far above the mean
+        // of 16.
+        let cells = (0..256i32).flat_map(|y| (0..256i32).map(move |x| (x, y)));
+        let fullest = fullest_bucket(cells);
         assert!(fullest <= 48, "the fullest bucket holds {fullest}");
     }
 
@@ -166,14 +170,7 @@ mod tests {
     fn words_that_differ_only_in_their_high_bits_fill_the_buckets_evenly() {
         // 65,536 one-word states whose low 40 bits are all alike (a packed state whose low
         // fields never change): a multiply alone carries no high bit down into the bucket.
-        let hashes = StateHashes::new();
-        let mut buckets = vec![0u32; 4096];
-        for k in 0..65_536u64 {
-            let spread =
-                u64::from(folded(hashes, &(k << 40 | 0x5A5A))).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            buckets[(spread & 4095) as usize] += 1;
-        }
-        let fullest = buckets.iter().max().copied().unwrap_or(0);
+        let fullest = fullest_bucket((0..65_536u64).map(|k| k << 40 | 0x5A5A));
         assert!(fullest <= 48, "the fullest bucket holds {fullest}");
     }
 }

@@ -275,21 +275,31 @@ fn unit_costs_give_bfs_lengths() {
         .quickcheck(agrees as fn(Query) -> bool);
 }
 
-#[test]
-fn float_costs_match_the_scaled_integers_they_round_to() {
-    // On an open 40x30 map with a wall, f64 costs 1 and sqrt 2 and u64 costs 10^8 and
-    // 141421356 give the same length to 1e-6.
-    let map = GridMap::from_fn(40, 30, |x, y| !(x == 20 && (2..29).contains(&y))).unwrap();
-    let (start, goal) = (Cell::new(1, 15), Cell::new(38, 3));
-    let float = GridPath::new(&map, start, goal, Connectivity::Eight, GridCosts::octile()).unwrap();
+/// The 8-connected path from `start` to `goal` with f64 costs 1 and sqrt 2, and with u64
+/// costs 10^8 and 141,421,356 (the same, scaled and rounded).
+fn float_and_scaled(
+    map: &GridMap,
+    start: Cell,
+    goal: Cell,
+) -> (GridPath<'_, f64>, GridPath<'_, u64>) {
+    let float = GridPath::new(map, start, goal, Connectivity::Eight, GridCosts::octile()).unwrap();
     let scaled = GridPath::new(
-        &map,
+        map,
         start,
         goal,
         Connectivity::Eight,
         GridCosts::new(100_000_000u64, 141_421_356),
     )
     .unwrap();
+    (float, scaled)
+}
+
+#[test]
+fn float_costs_match_the_scaled_integers_they_round_to() {
+    // On an open 40x30 map with a wall, f64 costs 1 and sqrt 2 and u64 costs 10^8 and
+    // 141421356 give the same length to 1e-6.
+    let map = GridMap::from_fn(40, 30, |x, y| !(x == 20 && (2..29).contains(&y))).unwrap();
+    let (float, scaled) = float_and_scaled(&map, Cell::new(1, 15), Cell::new(38, 3));
     let by_float = a_star(&float).into_solution().unwrap().cost;
     let by_scaled = a_star(&scaled).into_solution().unwrap().cost as f64 / 1e8;
     assert!(
@@ -310,16 +320,7 @@ fn float_costs_break_ties_as_scaled_integers_do() {
         (Cell::new(2, 60), Cell::new(61, 5)),
         (Cell::new(10, 32), Cell::new(50, 33)),
     ] {
-        let float =
-            GridPath::new(&map, start, goal, Connectivity::Eight, GridCosts::octile()).unwrap();
-        let scaled = GridPath::new(
-            &map,
-            start,
-            goal,
-            Connectivity::Eight,
-            GridCosts::new(100_000_000u64, 141_421_356),
-        )
-        .unwrap();
+        let (float, scaled) = float_and_scaled(&map, start, goal);
         let by_float = a_star(&float);
         let by_scaled = a_star(&scaled);
         let cheapest = dijkstra(&float).into_solution().unwrap().cost;
