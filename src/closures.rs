@@ -67,7 +67,7 @@
 
 use core::fmt;
 use core::hash::{BuildHasher, Hash, Hasher};
-use core::num::NonZeroU64;
+use core::num::NonZeroU32;
 use core::ops::ControlFlow;
 use std::sync::OnceLock;
 
@@ -89,39 +89,25 @@ pub struct FnProblem<N, FS, FH, FG> {
 }
 
 /// A move of an [`FnProblem`]: which successor of the node to step to, named by a hash of the
-/// node and the cost of the step (`K` is the cost's [`Cost::Key`]), with its position in what
-/// the successor closure returned as a hint.
+/// node and the cost of the step (`K` is the cost's [`Cost::Key`]).
 ///
 /// Two moves are equal when they reach the same node at the same cost, wherever the closure
 /// listed it: a closure whose order changes between calls still gives the same moves.
 #[derive(Clone, Copy, Debug)]
 pub struct FnMove<K> {
-    /// The position plus one (high 32 bits) and the hash of the successor (low 32 bits), in
-    /// one word: written at once, a move is read back whole without a stall (two 32-bit
-    /// fields, written apart and then copied as one word, stall the processor at every
-    /// child). Never zero, so that an `Option` of a move, which the engines store with each
-    /// state, is no larger than the move.
-    tag: NonZeroU64,
+    /// The hash of the successor: never zero, so that an `Option` of a move, which the
+    /// engines store with each state, is no larger than the move.
+    hash: NonZeroU32,
     cost: K,
 }
 
 impl<K> FnMove<K> {
-    fn new(index: usize, hash: u32, cost: K) -> Self {
-        let tag = (index as u64 + 1) << 32 | u64::from(hash);
-        FnMove {
-            tag: NonZeroU64::new(tag).unwrap_or(NonZeroU64::MAX),
-            cost,
-        }
+    fn new(hash: NonZeroU32, cost: K) -> Self {
+        FnMove { hash, cost }
     }
 
-    /// The position of the successor in what the successor closure returned when the move
-    /// was made.
-    pub fn index(&self) -> usize {
-        (self.tag.get() >> 32) as usize - 1
-    }
-
-    fn hash(&self) -> u32 {
-        self.tag.get() as u32
+    fn hash(&self) -> NonZeroU32 {
+        self.hash
     }
 }
 
@@ -163,7 +149,7 @@ fn node_hasher() -> &'static DefaultHashBuilder {
 pub struct FnState<N> {
     node: N,
     /// The hash of `node` (32 bits of [`node_hasher`]'s).
-    hash: u32,
+    hash: NonZeroU32,
     /// The path above `node`, once there is one: boxed, so that the states the engines
     /// store (which have none) are the node, its hash and one word.
     path: Option<Box<Path<N>>>,
@@ -171,15 +157,15 @@ pub struct FnState<N> {
 
 /// The nodes from the start to the parent of a state's node, each with its hash.
 struct Path<N> {
-    above: Vec<(N, u32)>,
+    above: Vec<(N, NonZeroU32)>,
     /// The nodes of `above`, once it is deeper than [`INDEXED_DEPTH`].
     indexed: Option<HashSet<N>>,
 }
 
-/// 32 bits of the hash of `node`.
-fn hash_of<N: Hash>(node: &N) -> u32 {
+/// 32 bits of the hash of `node`, none of them zero.
+fn hash_of<N: Hash>(node: &N) -> NonZeroU32 {
     let hash = node_hasher().hash_one(node);
-    (hash ^ hash >> 32) as u32
+    NonZeroU32::new((hash ^ hash >> 32) as u32).unwrap_or(NonZeroU32::MIN)
 }
 
 impl<N: Clone + Eq + Hash> FnState<N> {
@@ -188,7 +174,7 @@ impl<N: Clone + Eq + Hash> FnState<N> {
         FnState::with_hash(node, hash)
     }
 
-    fn with_hash(node: N, hash: u32) -> Self {
+    fn with_hash(node: N, hash: NonZeroU32) -> Self {
         FnState {
             node,
             hash,
@@ -217,7 +203,7 @@ impl<N: Clone + Eq + Hash> FnState<N> {
     }
 
     /// Steps to `next`, whose hash is `hash`, keeping the current node on the path.
-    fn descend(&mut self, next: N, hash: u32) {
+    fn descend(&mut self, next: N, hash: NonZeroU32) {
         let parent = core::mem::replace(&mut self.node, next);
         let parent_hash = core::mem::replace(&mut self.hash, hash);
         let path = self.path.get_or_insert_with(|| {
@@ -283,7 +269,7 @@ impl<N: Eq> Eq for FnState<N> {}
 /// By the node's hash, worked out once: equal nodes have equal hashes.
 impl<N> Hash for FnState<N> {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u32(self.hash);
+        state.write_u32(self.hash.get());
     }
 }
 
@@ -350,24 +336,17 @@ where
         nodes
     }
 
-    /// The move to `next`, listed at `index`, at `cost`.
-    fn step(index: usize, next: &N, cost: C) -> FnMove<C::Key> {
-        FnMove::new(index, hash_of(next), cost.key())
+    /// The move to `next` at `cost`.
+    fn step(next: &N, cost: C) -> FnMove<C::Key> {
+        FnMove::new(hash_of(next), cost.key())
     }
 
-    /// The successor of `node` that `mv` names: at its position if the move there is `mv`,
-    /// or else the first successor that `mv` equals.
+    /// The first successor of `node` that `mv` names.
     fn successor(&self, node: &N, mv: FnMove<C::Key>) -> Option<N> {
-        let mut elsewhere = None;
-        for (index, (next, cost)) in (self.successors)(node).into_iter().enumerate() {
-            if Self::step(index, &next, cost) == mv {
-                if index == mv.index() {
-                    return Some(next);
-                }
-                elsewhere.get_or_insert(next);
-            }
-        }
-        elsewhere
+        (self.successors)(node)
+            .into_iter()
+            .find(|(next, cost)| Self::step(next, *cost) == mv)
+            .map(|(next, _)| next)
     }
 }
 
@@ -405,9 +384,9 @@ where
 
     /// The successors not already on the path.
     fn moves(&self, state: &FnState<N>, moves: &mut MoveBuffer<Self::Move, C>) {
-        for (index, (next, cost)) in (self.successors)(&state.node).into_iter().enumerate() {
+        for (next, cost) in (self.successors)(&state.node) {
             if !state.on_path(&next) {
-                moves.push((Self::step(index, &next, cost), cost));
+                moves.push((Self::step(&next, cost), cost));
             }
         }
     }
@@ -439,14 +418,14 @@ where
         _skip: Option<Self::Move>,
         visitor: &mut V,
     ) -> ControlFlow<()> {
-        for (index, (next, cost)) in (self.successors)(&state.node).into_iter().enumerate() {
+        for (next, cost) in (self.successors)(&state.node) {
             if state.on_path(&next) {
                 continue;
             }
             if visitor.prune(cost, (self.heuristic)(&next)) {
                 continue;
             }
-            let mv = Self::step(index, &next, cost);
+            let mv = Self::step(&next, cost);
             state.descend(next, mv.hash());
             let flow = visitor.visit(state, mv, cost);
             state.ascend();
@@ -468,8 +447,8 @@ where
     where
         F: FnMut(FnState<N>, Self::Move, C) -> ControlFlow<()>,
     {
-        for (index, (next, cost)) in (self.successors)(&state.node).into_iter().enumerate() {
-            let mv = Self::step(index, &next, cost);
+        for (next, cost) in (self.successors)(&state.node) {
+            let mv = Self::step(&next, cost);
             each(FnState::with_hash(next, mv.hash()), mv, cost)?;
         }
         ControlFlow::Continue(())
