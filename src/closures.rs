@@ -63,7 +63,8 @@
 //!   `successors` once per expanded node. No state is shared or reference-counted: a state is
 //!   the node, its hash and the nodes on the path above it.
 //! - Each node a closure returns is hashed once: the hash names the move to it and is the
-//!   state's hash in the tables of A* and BFS, which then hash a word instead of the node.
+//!   state's hash in the tables of A* and BFS ([`SearchProblem::state_hash`]), which file
+//!   the state under it without hashing it again.
 
 use core::fmt;
 use core::hash::{BuildHasher, Hash, Hasher};
@@ -408,6 +409,12 @@ where
 
     fn can_undo(&self, _mv: Self::Move) -> bool {
         true
+    }
+
+    /// The node's hash, worked out once as the node came out of a closure.
+    #[inline]
+    fn state_hash(state: &FnState<N>) -> Option<u64> {
+        Some(u64::from(state.hash.get()))
     }
 
     /// One call of the successor closure per node; each child is offered to the engine by its

@@ -207,19 +207,20 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
     }
 
     /// Where `state` is filed (its number, which `number` gives, if states are numbered,
-    /// else its hash: `number` is then not called), and the index of its node if it is
-    /// stored; `Err` with the number if it is out of range or another stored state's
-    /// ([`clash`](Self::clash) says so).
+    /// else its hash, the one it `carried` if any: `number` is then not called), and the
+    /// index of its node if it is stored; `Err` with the number if it is out of range or
+    /// another stored state's ([`clash`](Self::clash) says so).
     // Inlined, with a small answer: it runs for every child.
     #[allow(clippy::inline_always)]
     #[inline(always)]
     pub fn locate(
         &self,
         state: &S,
+        carried: Option<u64>,
         number: impl FnOnce() -> usize,
     ) -> Result<(u32, Option<usize>), usize> {
         if !self.is_numbered() {
-            let hash = self.hash(state);
+            let hash = self.hash(state, carried);
             return Ok((hash, self.find(hash, state)));
         }
         let number = number();
@@ -256,14 +257,19 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         self.nodes.len() >= max_stored.min(MAX_NODES)
     }
 
-    /// The hash under which `state` is indexed; computed once per generated state. (For a
-    /// table filed by hash: see [`locate`](Self::locate).)
-    pub fn hash(&self, state: &S) -> u32 {
+    /// The hash under which `state` is indexed: the one it `carried`
+    /// ([`SearchProblem::state_hash`]), folded, or else its hash by the table's hasher;
+    /// computed once per generated state. (For a table filed by hash: see
+    /// [`locate`](Self::locate).)
+    ///
+    /// [`SearchProblem::state_hash`]: crate::SearchProblem::state_hash
+    #[inline]
+    pub fn hash(&self, state: &S, carried: Option<u64>) -> u32 {
         debug_assert!(
             !self.is_numbered(),
             "a numbered table is searched by locate"
         );
-        fold(self.hasher.hash_one(state))
+        fold(carried.unwrap_or_else(|| self.hasher.hash_one(state)))
     }
 
     /// The index of the node holding `state`, whose hash is `hash`.

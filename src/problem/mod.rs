@@ -267,6 +267,25 @@ pub trait SearchProblem {
         usize::MAX
     }
 
+    /// The hash that `state` carries, if it carries one (worked out once as the state was
+    /// made, or kept up to date by [`apply`](Self::apply) as a Zobrist hash is). The engines
+    /// that store states and file them by hash then file `state` under it instead of hashing
+    /// the state themselves: one multiply less per generated state, on the chain every child
+    /// waits on (hash, probe, compare). `None` (the default): the tables hash the state.
+    ///
+    /// Equal states must carry equal hashes. The tables keep 32 bits of it, its two halves
+    /// xored, and use them as they are (spread over a word): they must vary from state to
+    /// state as a good hash's bits do, not count up.
+    ///
+    /// A function of the state alone, without the problem:
+    /// [`Reached`](crate::Reached) looks states up by it after the search.
+    /// [`FnProblem`](crate::closures::FnProblem)'s states carry the hash of their node.
+    #[inline]
+    fn state_hash(state: &Self::State) -> Option<u64> {
+        let _ = state;
+        None
+    }
+
     /// Internal iteration over the children of `state`, the fast path of the depth-first
     /// engines: for every move of `state` in the order of [`moves`](Self::moves), except
     /// `skip`, apply it, hand the child to [`visitor.visit`](ChildVisitor::visit), and undo it.
@@ -510,5 +529,8 @@ where
     }
     fn state_index(&self, state: &Self::State) -> usize {
         self.0.state_index(state)
+    }
+    fn state_hash(state: &Self::State) -> Option<u64> {
+        P::Target::state_hash(state)
     }
 }

@@ -286,8 +286,10 @@ pub fn optimal(grid: &WallGrid) -> u32 {
 }
 
 /// `P` with its states filed by hash: every method `P`'s own but
-/// [`SearchProblem::state_count`], left at its default. Searching `P` and `Hashed(P)` and
-/// comparing the answers and counts checks that filing states by number changes nothing.
+/// [`SearchProblem::state_count`] and [`SearchProblem::state_hash`], left at their defaults.
+/// Searching `P` and `Hashed(P)` and
+/// comparing the answers and counts checks that filing states by number (or by the hash they
+/// carry) changes nothing.
 #[derive(Clone, Debug)]
 pub struct Hashed<P>(pub P);
 
