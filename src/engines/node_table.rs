@@ -110,10 +110,16 @@ fn empty_block(size: usize) -> Box<[u32]> {
     vec![0; size].into_boxed_slice()
 }
 
-/// The hash the index files an entry under, from the 32 bits the entry keeps: spread over 64
-/// bits by an odd multiplier, so that the index's bucket bits and tag bits both vary.
+/// The hash the index files an entry under, from the 32 bits the entry keeps: the bits twice
+/// over, so that the index's bucket (its low bits) and its tag (the top seven) both come from
+/// them. They are mixed already (by the table's hasher, or as a carried hash must be), and a
+/// multiply here (an odd one, as before) lengthened the chain every child waits on: without
+/// it, `vs_pathfinding` ran 3-5% faster on most rows (three whole runs each). The tag and the
+/// bucket share bits only in an index of more than 2^25 buckets, where 32 bits leave the tag
+/// as few free bits whichever way they are spread.
+#[inline]
 pub(super) fn spread(hash: u32) -> u64 {
-    u64::from(hash).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    u64::from(hash) << 32 | u64::from(hash)
 }
 
 /// The 32 bits of a state's 64-bit hash that the index keeps: both halves, folded.
