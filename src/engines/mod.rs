@@ -37,6 +37,7 @@ pub use optimal_solutions::{optimal_solutions, optimal_solutions_with, OptimalSo
 #[cfg(feature = "parallel")]
 pub use parallel_ida_star::{parallel_ida_star, parallel_ida_star_with};
 pub use rbfs::{rbfs, rbfs_with};
+pub(crate) use state_hash::StateHasher;
 pub use weighted_a_star::{
     greedy_best_first, greedy_best_first_with, weighted_a_star, weighted_a_star_with,
 };
