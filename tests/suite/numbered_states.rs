@@ -57,23 +57,29 @@ impl SearchProblem for Numbered {
     }
 }
 
+/// Whether every engine that stores states gives `filed` the answers and counts it gives
+/// `hashed`, the same problem with its states filed by the tables' own hash.
+fn same_as_hashed<P, Q>(filed: &P, hashed: &Q) -> bool
+where
+    P: SearchProblem<State = usize, Move = (usize, usize), Cost = u32>,
+    Q: SearchProblem<State = usize, Move = (usize, usize), Cost = u32>,
+{
+    let same = |a: informed::ResultOf<P>, b: informed::ResultOf<Q>| {
+        a.outcome == b.outcome && a.stats == b.stats
+    };
+    same(a_star(filed), a_star(hashed))
+        && same(dijkstra(filed), dijkstra(hashed))
+        && same(weighted_a_star(filed, 2.5), weighted_a_star(hashed, 2.5))
+        && same(greedy_best_first(filed), greedy_best_first(hashed))
+        && same(bfs(filed), bfs(hashed))
+}
+
 #[test]
 fn numbered_states_give_the_same_answers_and_counts_as_hashed_ones() {
     #[allow(clippy::needless_pass_by_value)] // quickcheck hands the graph over
     fn agrees(graph: Graph) -> bool {
         let numbered = Numbered::new(graph);
-        let hashed = Hashed(numbered.clone());
-        let same = |a: informed::ResultOf<Numbered>, b: informed::ResultOf<Hashed<Numbered>>| {
-            a.outcome == b.outcome && a.stats == b.stats
-        };
-        same(a_star(&numbered), a_star(&hashed))
-            && same(dijkstra(&numbered), dijkstra(&hashed))
-            && same(
-                weighted_a_star(&numbered, 2.5),
-                weighted_a_star(&hashed, 2.5),
-            )
-            && same(greedy_best_first(&numbered), greedy_best_first(&hashed))
-            && same(bfs(&numbered), bfs(&hashed))
+        same_as_hashed(&numbered, &Hashed(numbered.clone()))
     }
     QuickCheck::new()
         .tests(300)
@@ -118,19 +124,8 @@ fn states_filed_by_the_hash_they_carry_give_the_same_answers_and_counts() {
     fn agree<const SPREAD: bool>(graph: &Graph) -> bool {
         let carrying = Carrying::<SPREAD>(NodeGraph(graph.clone()));
         let hashed = Hashed(NodeGraph(graph.clone()));
-        let same = |a: informed::ResultOf<Carrying<SPREAD>>,
-                    b: informed::ResultOf<Hashed<NodeGraph>>| {
-            a.outcome == b.outcome && a.stats == b.stats
-        };
         let (reached, all) = (dijkstra_all(&carrying), dijkstra_all(&hashed));
-        same(a_star(&carrying), a_star(&hashed))
-            && same(dijkstra(&carrying), dijkstra(&hashed))
-            && same(
-                weighted_a_star(&carrying, 2.5),
-                weighted_a_star(&hashed, 2.5),
-            )
-            && same(greedy_best_first(&carrying), greedy_best_first(&hashed))
-            && same(bfs(&carrying), bfs(&hashed))
+        same_as_hashed(&carrying, &hashed)
             && reached.len() == all.len()
             && (0..graph.edges.len()).all(|node| reached.cost(&node) == all.cost(&node))
     }
