@@ -81,9 +81,14 @@ struct Entry {
     hash: u32,
 }
 
-/// Room the table (and A*'s open list) make at first: a small search allocates once, and
-/// does not grow its table a state at a time (256 states: a few kilobytes).
-pub(crate) const FIRST_CAPACITY: usize = 256;
+/// Room a table makes at first: a small search allocates once, and does not grow its table a
+/// state at a time. 1,024 states (tens of kilobytes, untouched until used but for the index's
+/// 2 KiB of control bytes): searches of a thousand states or so (BFS over the Moving AI arena
+/// map's queries) no longer grow their arena and index twice, copying and rehashing them; at
+/// 4,096, A* over that map's queries, which store a few dozen states each, ran at half the
+/// speed (an arena past glibc's mmap threshold is mapped and unmapped at every query). The
+/// CHANGELOG has the figures.
+pub(crate) const FIRST_CAPACITY: usize = 1 << 10;
 
 /// The most states a table holds: a node's parent link is 31 bits (below [`ROOT`]).
 const MAX_NODES: usize = ROOT as usize;

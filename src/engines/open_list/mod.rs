@@ -5,7 +5,11 @@ use core::hash::Hash;
 use std::collections::{BinaryHeap, VecDeque};
 
 use crate::cost::Cost;
-use crate::engines::node_table::FIRST_CAPACITY;
+
+/// Room the open list makes at first (the node table's [first
+/// capacity](crate::engines::node_table::FIRST_CAPACITY) is larger: its growth copies
+/// whole nodes and rehashes).
+const FIRST_CAPACITY: usize = 256;
 
 mod buckets;
 mod nodes;
