@@ -12,10 +12,10 @@
 # threshold), c++apply (makes every child to read its heuristic), then the example's styles:
 # docs (the way the trait's docs teach: heuristic_after and fixed_moves), plain (heuristic and
 # inverse only: the engine makes every child), closures (the pathfinding-style port through
-# closures::FnProblem; on TopSpin it also skips states already on the path, so its node count
-# differs), shipped (the crate's own informed::puzzles::Pancake, the same search; on TopSpin
-# the shipped puzzle with its pattern database, whose build is in its time and instructions,
-# and whose node count is its own).
+# closures::FnProblem: the engine skips the states already on the path, not the inverse move,
+# and counts the children it skips, so its node count differs), shipped (the crate's own
+# informed::puzzles::Pancake, the same search; on TopSpin the shipped puzzle with its pattern
+# database, whose build is in its time and instructions, and whose node count is its own).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 puzzle=${1:?usage: benches/compare_own.sh pancake|topspin [--callgrind]}

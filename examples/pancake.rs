@@ -20,7 +20,9 @@
 //! - `plain`: `moves`, `apply`, `inverse` and `heuristic` alone: the engine flips every child
 //!   to read its heuristic, and flips it back.
 //! - `closures`: the `pathfinding`-style port, `closures::FnProblem` with a successor closure
-//!   that returns the flipped stacks.
+//!   that returns the flipped stacks (the same lengths; its node count includes the children
+//!   on the current path, the stack each flip came from among them, which the engine skips
+//!   there rather than skipping the inverse flip).
 //! - `shipped`: the crate's own `informed::puzzles::Pancake` (the same search: the same
 //!   lengths and node counts).
 //!

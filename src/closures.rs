@@ -58,10 +58,12 @@
 //!   taken for one another: with 32-bit hashes, about one node in four billion.)
 //! - Costs are any [`Cost`] type, `i32` as `pathfinding` ports usually have included; a
 //!   negative cost ends the search with [`Outcome::Invalid`](crate::Outcome::Invalid).
-//! - IDA* calls `successors` once per expanded node and the heuristic once per child (and
-//!   once more for each child it goes below), as `pathfinding::idastar` does; A* and BFS call
-//!   `successors` once per expanded node. No state is shared or reference-counted: a state is
-//!   the node, its hash and the nodes on the path above it.
+//! - IDA* calls `successors` once per expanded node and the heuristic once per child, as
+//!   `pathfinding::idastar` does; A* and BFS call `successors` once per expanded node. A
+//!   state is the node and its hash, nothing shared or reference-counted: the depth-first
+//!   engines keep the nodes on the current path themselves
+//!   ([`SearchProblem::needs_cycle_detection`]), IDA* in a list while the path is short and
+//!   in a hash set beside it once it is long.
 //! - Each node a closure returns is hashed once: the hash names the move to it and is the
 //!   state's hash in the tables of A* and BFS ([`SearchProblem::state_hash`]), which file
 //!   the state under it without hashing it again.
@@ -70,7 +72,6 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::num::NonZeroU32;
 use core::ops::ControlFlow;
-use hashbrown::HashSet;
 
 use crate::cost::Cost;
 use crate::engines::StateHasher;
@@ -126,37 +127,22 @@ impl<K: Hash> Hash for FnMove<K> {
     }
 }
 
-/// How deep a path grows before the nodes on it are also kept in a hash set, so that looking
-/// one up stays cheap however deep the search goes.
-const INDEXED_DEPTH: usize = 32;
-
 /// The seed of every [`FnProblem`]'s node hashes: one for all problems, so that equal nodes
 /// have equal hashes (and so equal states, and equal moves to them) whichever problem made
 /// them, and the same from run to run.
 const NODE_SEED: u64 = 0x243F_6A88_85A3_08D3;
 
-/// A state of an [`FnProblem`]: the current node with its hash, and the nodes on the path
-/// from the start to it (what the depth-first engines undo moves with, and never step onto
-/// again). States compare by their node alone, and hash by the node's hash, worked out once
-/// when the node came out of the successor closure.
+/// A state of an [`FnProblem`]: a node with its hash. States compare by their node alone, and
+/// hash by the node's hash, worked out once when the node came out of the successor closure.
 ///
-/// A clone has the node alone, not the path above it: the engines that clone states (A*,
-/// BFS, the checks of a path) need only the node, and a clone stays cheap however deep the
-/// path. Moves applied to a clone are undone as usual.
+/// A state carries no path: the depth-first engines keep the states on the current path
+/// themselves and never step onto one of them again (the problem
+/// [needs cycle detection](SearchProblem::needs_cycle_detection)), and make each child a state
+/// of its own, so a stored state is the node and four bytes.
 pub struct FnState<N> {
     node: N,
     /// The hash of `node` (32 bits of it, by [`hash_of`]).
     hash: NonZeroU32,
-    /// The path above `node`, once there is one: boxed, so that the states the engines
-    /// store (which have none) are the node, its hash and one word.
-    path: Option<Box<Path<N>>>,
-}
-
-/// The nodes from the start to the parent of a state's node, each with its hash.
-struct Path<N> {
-    above: Vec<(N, NonZeroU32)>,
-    /// The nodes of `above`, once it is deeper than [`INDEXED_DEPTH`].
-    indexed: Option<HashSet<N>>,
 }
 
 /// 32 bits of the hash of `node` (by the state tables' hasher, from [`NODE_SEED`]), none of
@@ -177,70 +163,12 @@ impl<N: Clone + Eq + Hash> FnState<N> {
     }
 
     fn with_hash(node: N, hash: NonZeroU32) -> Self {
-        FnState {
-            node,
-            hash,
-            path: None,
-        }
+        FnState { node, hash }
     }
 
     /// The node.
     pub fn node(&self) -> &N {
         &self.node
-    }
-
-    /// Whether `node` is this state's node or one above it on the path.
-    fn on_path(&self, node: &N) -> bool {
-        if *node == self.node {
-            return true;
-        }
-        match self.path.as_deref() {
-            None => false,
-            Some(Path {
-                indexed: Some(indexed),
-                ..
-            }) => indexed.contains(node),
-            Some(path) => path.above.iter().any(|(above, _)| above == node),
-        }
-    }
-
-    /// Steps to `next`, whose hash is `hash`, keeping the current node on the path.
-    fn descend(&mut self, next: N, hash: NonZeroU32) {
-        let parent = core::mem::replace(&mut self.node, next);
-        let parent_hash = core::mem::replace(&mut self.hash, hash);
-        let path = self.path.get_or_insert_with(|| {
-            Box::new(Path {
-                above: Vec::new(),
-                indexed: None,
-            })
-        });
-        if let Some(indexed) = &mut path.indexed {
-            indexed.insert(parent.clone());
-        } else if path.above.len() >= INDEXED_DEPTH {
-            let mut indexed: HashSet<N> = path.above.iter().map(|(n, _)| n.clone()).collect();
-            indexed.insert(parent.clone());
-            path.indexed = Some(indexed);
-        }
-        path.above.push((parent, parent_hash));
-    }
-
-    /// Steps back to the parent; `false` at the start.
-    fn ascend(&mut self) -> bool {
-        let Some(path) = self.path.as_deref_mut() else {
-            return false;
-        };
-        let Some((parent, hash)) = path.above.pop() else {
-            return false;
-        };
-        if let Some(indexed) = &mut path.indexed {
-            indexed.remove(&parent);
-            if path.above.len() < INDEXED_DEPTH / 2 {
-                path.indexed = None;
-            }
-        }
-        self.node = parent;
-        self.hash = hash;
-        true
     }
 }
 
@@ -249,7 +177,6 @@ impl<N: Clone> Clone for FnState<N> {
         FnState {
             node: self.node.clone(),
             hash: self.hash,
-            path: None,
         }
     }
 }
@@ -306,8 +233,8 @@ where
         self
     }
 
-    /// The state of `node`, with no path above it: to look a node up among the states a
-    /// search stored ([`Reached::cost`](crate::Reached::cost), say).
+    /// The state of `node`: to look a node up among the states a search stored
+    /// ([`Reached::cost`](crate::Reached::cost), say).
     pub fn state(&self, node: N) -> FnState<N> {
         FnState::new(node)
     }
@@ -384,31 +311,29 @@ where
         (self.heuristic)(&state.node)
     }
 
-    /// The successors not already on the path.
     fn moves(&self, state: &FnState<N>, moves: &mut MoveBuffer<Self::Move, C>) {
         for (next, cost) in (self.successors)(&state.node) {
-            if !state.on_path(&next) {
-                moves.push((Self::step(&next, cost), cost));
-            }
+            moves.push((Self::step(&next, cost), cost));
         }
     }
 
-    /// Steps to the successor `mv` names; a move that names none leaves the state as it is
-    /// and on the path (so that [`undo`](Self::undo) still undoes it).
+    /// Steps to the successor `mv` names; a move that names none leaves the state as it is.
     fn apply(&self, state: &mut FnState<N>, mv: Self::Move) {
         // The successor `mv` names hashes as `mv` says: `successor` matched it by that hash.
-        let (next, hash) = match self.successor(&state.node, mv) {
-            Some(next) => (next, mv.hash()),
-            None => (state.node.clone(), state.hash),
-        };
-        state.descend(next, hash);
+        if let Some(next) = self.successor(&state.node, mv) {
+            *state = FnState::with_hash(next, mv.hash());
+        }
     }
 
-    fn undo(&self, state: &mut FnState<N>, _mv: Self::Move) {
-        state.ascend();
-    }
-
+    /// No move is undone: a state holds no path to step back along, so the engines keep a
+    /// copy of the state where they need one (most of them never do: see `visit_children`).
     fn can_undo(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
+    /// The engines skip the nodes already on the current path, as `pathfinding::idastar`
+    /// does: there are no inverse moves to skip, and a graph of closures may have cycles.
+    fn needs_cycle_detection(&self) -> bool {
         true
     }
 
@@ -419,7 +344,8 @@ where
     }
 
     /// One call of the successor closure per node; each child is offered to the engine by its
-    /// heuristic before the state steps to it.
+    /// heuristic, and one that passes is made a state of its own from the node the closure
+    /// returned (nothing to undo after) and visited with that heuristic.
     fn visit_children<V: ChildVisitor<Self>>(
         &self,
         state: &mut FnState<N>,
@@ -427,24 +353,19 @@ where
         visitor: &mut V,
     ) -> ControlFlow<()> {
         for (next, cost) in (self.successors)(&state.node) {
-            if state.on_path(&next) {
-                continue;
-            }
-            if visitor.prune(cost, (self.heuristic)(&next)) {
+            let h = (self.heuristic)(&next);
+            if visitor.prune(cost, h) {
                 continue;
             }
             let mv = Self::step(&next, cost);
-            state.descend(next, mv.hash());
-            let flow = visitor.visit(state, mv, cost);
-            state.ascend();
-            flow?;
+            let mut child = FnState::with_hash(next, mv.hash());
+            visitor.visit_passed(&mut child, mv, cost, h)?;
         }
         ControlFlow::Continue(())
     }
 
-    /// One call of the successor closure per node, each child a state of its own (with no
-    /// path above it: the engines that store states need none), hashed once for its move and
-    /// its state.
+    /// One call of the successor closure per node, each child a state of its own, hashed once
+    /// for its move and its state.
     fn successors<F>(
         &self,
         state: &FnState<N>,

@@ -233,6 +233,13 @@ impl<'a> SearchOptions<'a> {
         self
     }
 
+    /// Whether the depth-first engines skip states already on the current path in a search
+    /// of `problem`: the option is set, or the problem
+    /// [needs it](crate::SearchProblem::needs_cycle_detection).
+    pub(crate) fn detects_cycles<P: crate::SearchProblem>(&self, problem: &P) -> bool {
+        self.detect_cycles || problem.needs_cycle_detection()
+    }
+
     /// Asks IDA* and RBFS to skip states already on the current path (see the field).
     #[must_use]
     pub fn detect_cycles(mut self, detect: bool) -> Self {

@@ -77,7 +77,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             frames: Vec::new(),
             moves: MoveBuffer::new(),
             path: Vec::new(),
-            on_path: options.detect_cycles.then(HashSet::new),
+            on_path: options.detects_cycles(problem).then(HashSet::new),
             max_depth: max_depth.unwrap_or(usize::MAX),
             stats: Stats::default(),
             watch: Watch::new(options),

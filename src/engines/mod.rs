@@ -15,6 +15,7 @@ mod dijkstra;
 mod ida_star;
 mod ida_star_cr;
 mod node_table;
+mod on_path;
 mod open_list;
 mod optimal_solutions;
 #[cfg(feature = "parallel")]

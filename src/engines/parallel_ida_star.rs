@@ -120,6 +120,9 @@ struct Report<M, C> {
 struct WorkerLimits {
     deadline: Option<Instant>,
     cancel: Option<CancelToken>,
+    /// Whether the option asks to skip states on the path: the subtrees are then searched on
+    /// the explicit stack, as by `ida_star`. (A problem that needs it alone is searched by
+    /// recursion, which skips them too.)
     detect_cycles: bool,
     shared: SharedLimits,
 }
@@ -179,7 +182,7 @@ where
             &start,
             threshold,
             256 * threads,
-            options.detect_cycles,
+            options.detects_cycles(problem),
             stats,
             &mut watch,
             &mut least_f,
@@ -381,6 +384,29 @@ fn frontier<P: SearchProblem>(
     })
 }
 
+/// What searching a subtree gives: the iteration, the moves below the subtree's state, and the
+/// counts.
+type Searched<M, C> = (Iteration<C>, Vec<M>, Stats<C>);
+
+/// Searches `subtree`, the `index`th, by `search`'s recursion (which skips the subtree's
+/// ancestors with cycle detection), abandoned if a goal is found in one before it (`best`):
+/// the iteration, the moves below the subtree's state, and the counts.
+fn recurse<'p, P: SearchProblem, const CYCLES: bool>(
+    mut search: Recursive<'p, P, CYCLES>,
+    subtree: &Subtree<P::State, P::Move, P::Cost>,
+    threshold: P::Cost,
+    (best, index): (&'p AtomicUsize, usize),
+    limits: &'p WorkerLimits,
+) -> Searched<P::Move, P::Cost> {
+    search.mark_on_path(&subtree.ancestors);
+    search.watch_mut().abandon_after(best, index);
+    search.watch_mut().share(&limits.shared, 0);
+    let iteration = search.iterate(threshold, subtree.g, subtree.skip);
+    let stats = core::mem::take(search.parts().0);
+    let _ = search.watch_mut().flush(&stats);
+    (iteration, search.take_path(), stats)
+}
+
 /// Searches the subtrees on `threads` threads, which take them in order; a thread stops taking
 /// (and searching) subtrees that come after one where a goal was found.
 fn search_subtrees<P>(
@@ -426,14 +452,12 @@ where
                         let _ = search.watch.flush(&search.stats);
                         let stats = core::mem::take(&mut search.stats);
                         (iteration, search.take_path(), stats)
+                    } else if problem.needs_cycle_detection() {
+                        let search = Recursive::<P, true>::new(problem, state, &options);
+                        recurse(search, subtree, threshold, (&best, index), limits)
                     } else {
-                        let mut search = Recursive::new(problem, state, &options);
-                        search.watch_mut().abandon_after(&best, index);
-                        search.watch_mut().share(&limits.shared, 0);
-                        let iteration = search.iterate(threshold, subtree.g, subtree.skip);
-                        let stats = core::mem::take(search.parts().0);
-                        let _ = search.watch_mut().flush(&stats);
-                        (iteration, search.take_path(), stats)
+                        let search = Recursive::<P, false>::new(problem, state, &options);
+                        recurse(search, subtree, threshold, (&best, index), limits)
                     };
                     match iteration {
                         Iteration::Found(_) => {

@@ -58,8 +58,8 @@ pub fn rbfs_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> Resu
         frames: Vec::new(),
         moves: MoveBuffer::new(),
         stats: Stats::default(),
-        on_path: options.detect_cycles.then(HashSet::new),
-        look_for_zero_cycles: options.check_path && !options.detect_cycles,
+        on_path: options.detects_cycles(problem).then(HashSet::new),
+        look_for_zero_cycles: options.check_path && !options.detects_cycles(problem),
         watch: Watch::new(options),
     };
     let outcome = search.run(options);

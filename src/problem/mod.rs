@@ -270,6 +270,18 @@ pub trait SearchProblem {
         usize::MAX
     }
 
+    /// Whether the depth-first engines must never step onto a state already on the current
+    /// path, as [`SearchOptions::detect_cycles`](crate::SearchOptions::detect_cycles) makes
+    /// them: for a problem whose moves have no inverse to skip, on a graph with cycles (a
+    /// problem of closures, [`FnProblem`](crate::closures::FnProblem), says so). The engines
+    /// keep the states on the path themselves (IDA\* in a list it scans while the path is
+    /// short, in a hash set once it is long), and a state then needs to carry no path of
+    /// its own. `false` (the default): only the option asks for it.
+    #[inline]
+    fn needs_cycle_detection(&self) -> bool {
+        false
+    }
+
     /// The hash that `state` carries, if it carries one (worked out once as the state was
     /// made, or kept up to date by [`apply`](Self::apply) as a Zobrist hash is). The engines
     /// that store states and file them by hash then file `state` under it instead of hashing
@@ -535,5 +547,8 @@ where
     }
     fn state_hash(state: &Self::State) -> Option<u64> {
         P::Target::state_hash(state)
+    }
+    fn needs_cycle_detection(&self) -> bool {
+        self.0.needs_cycle_detection()
     }
 }

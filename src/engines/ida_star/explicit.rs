@@ -54,8 +54,8 @@ impl<'p, P: SearchProblem> Search<'p, P> {
             moves: MoveBuffer::new(),
             path: Vec::new(),
             stats: Stats::default(),
-            on_path: options.detect_cycles.then(HashSet::new),
-            look_for_zero_cycles: options.check_path && !options.detect_cycles,
+            on_path: options.detects_cycles(problem).then(HashSet::new),
+            look_for_zero_cycles: options.check_path && !options.detects_cycles(problem),
             watch: Watch::new(options),
         }
     }
@@ -73,8 +73,7 @@ impl<'p, P: SearchProblem> Search<'p, P> {
     }
 
     /// With cycle detection, counts `states` as on the path above the start: the path to a
-    /// subtree searched on its own (parallel IDA*).
-    #[cfg(feature = "parallel")]
+    /// subtree searched on its own (parallel IDA*, or the recursive descent gone deep).
     pub fn mark_on_path(&mut self, states: &[P::State]) {
         if let Some(on_path) = &mut self.on_path {
             on_path.extend(states.iter().cloned());

@@ -77,7 +77,15 @@ pub fn ida_star_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> 
             stats: search.stats,
         };
     }
-    let mut search = Recursive::new(problem, problem.start(), options);
+    if problem.needs_cycle_detection() {
+        let mut search = Recursive::<P, true>::new(problem, problem.start(), options);
+        let outcome = deepen(&mut search, problem, options);
+        return ResultOf::<P> {
+            outcome,
+            stats: search.into_stats(),
+        };
+    }
+    let mut search = Recursive::<P, false>::new(problem, problem.start(), options);
     let outcome = deepen(&mut search, problem, options);
     ResultOf::<P> {
         outcome,

