@@ -147,7 +147,7 @@ pub struct FnState<N> {
 
 /// 32 bits of the hash of `node` (by the state tables' hasher, from [`NODE_SEED`]), none of
 /// them zero. The tables' hasher, not `foldhash`: no global seed to fetch per node, and for
-/// the 8-puzzle's nine bytes A* through the adapter went from 1.00-1.01 to 1.10-1.11 of
+/// the 8-puzzle's nine bytes A* through the adapter went from 1.00-1.02 to 1.12-1.13 of
 /// `pathfinding`'s speed (`vs_pathfinding`, three whole runs each).
 fn hash_of<N: Hash>(node: &N) -> NonZeroU32 {
     let mut hasher = StateHasher::with_seed(NODE_SEED);

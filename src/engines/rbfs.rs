@@ -52,14 +52,15 @@ pub fn rbfs<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 
 /// [`rbfs()`] with options.
 pub fn rbfs_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> ResultOf<P> {
+    let cycles = options.detects_cycles(problem);
     let mut search = Search {
         problem,
         state: problem.start(),
         frames: Vec::new(),
         moves: MoveBuffer::new(),
         stats: Stats::default(),
-        on_path: options.detects_cycles(problem).then(HashSet::new),
-        look_for_zero_cycles: options.check_path && !options.detects_cycles(problem),
+        on_path: cycles.then(HashSet::new),
+        look_for_zero_cycles: options.check_path && !cycles,
         watch: Watch::new(options),
     };
     let outcome = search.run(options);

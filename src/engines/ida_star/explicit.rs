@@ -47,6 +47,7 @@ pub(crate) struct Search<'p, P: SearchProblem> {
 impl<'p, P: SearchProblem> Search<'p, P> {
     /// A search from `state`.
     pub fn new(problem: &'p P, state: P::State, options: &'p SearchOptions<'p>) -> Self {
+        let cycles = options.detects_cycles(problem);
         Search {
             problem,
             state,
@@ -54,8 +55,8 @@ impl<'p, P: SearchProblem> Search<'p, P> {
             moves: MoveBuffer::new(),
             path: Vec::new(),
             stats: Stats::default(),
-            on_path: options.detects_cycles(problem).then(HashSet::new),
-            look_for_zero_cycles: options.check_path && !options.detects_cycles(problem),
+            on_path: cycles.then(HashSet::new),
+            look_for_zero_cycles: options.check_path && !cycles,
             watch: Watch::new(options),
         }
     }

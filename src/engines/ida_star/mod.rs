@@ -78,14 +78,17 @@ pub fn ida_star_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> 
         };
     }
     if problem.needs_cycle_detection() {
-        let mut search = Recursive::<P, true>::new(problem, problem.start(), options);
-        let outcome = deepen(&mut search, problem, options);
-        return ResultOf::<P> {
-            outcome,
-            stats: search.into_stats(),
-        };
+        return recurse::<P, true>(problem, options);
     }
-    let mut search = Recursive::<P, false>::new(problem, problem.start(), options);
+    recurse::<P, false>(problem, options)
+}
+
+/// [`ida_star_with`] by recursion, skipping the states on the path with `CYCLES`.
+fn recurse<P: SearchProblem, const CYCLES: bool>(
+    problem: &P,
+    options: &SearchOptions,
+) -> ResultOf<P> {
+    let mut search = Recursive::<P, CYCLES>::new(problem, problem.start(), options);
     let outcome = deepen(&mut search, problem, options);
     ResultOf::<P> {
         outcome,

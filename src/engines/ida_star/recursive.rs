@@ -59,10 +59,10 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Recursive<'p, P, CYCLES> {
         descent.invalid = None;
         descent.reversed_path.clear();
         descent.moves.clear();
-        if let Some(on_path) = &mut descent.on_path {
-            on_path.clear();
+        if CYCLES {
+            descent.on_path.clear();
             for state in self.above.iter().chain([&self.state]) {
-                on_path.push(state.clone());
+                descent.on_path.push(state.clone());
             }
         }
         descent.stats.expanded += 1;
@@ -152,10 +152,10 @@ struct Descent<'p, P: SearchProblem, const CYCLES: bool> {
     /// The move stack for problems that list their moves.
     moves: MoveBuffer<P::Move, P::Cost>,
     /// With `CYCLES`, the states from the start to the node whose children are being
-    /// visited: a child on it is not entered. (For a problem that
-    /// [needs cycle detection](SearchProblem::needs_cycle_detection); with
+    /// visited: a child on it is not entered; empty (and never allocated) without. (For a
+    /// problem that [needs cycle detection](SearchProblem::needs_cycle_detection); with
     /// [`SearchOptions::detect_cycles`] set, IDA* searches on the explicit stack instead.)
-    on_path: Option<OnPath<P::State>>,
+    on_path: OnPath<P::State>,
     stats: Stats<P::Cost>,
     watch: Watch<'p, P::Cost>,
 }
@@ -176,7 +176,7 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Descent<'p, P, CYCLES> {
             left: 1,
             reversed_path: Vec::new(),
             moves: MoveBuffer::new(),
-            on_path: CYCLES.then(OnPath::new),
+            on_path: OnPath::new(),
             stats: Stats::default(),
             watch: Watch::new(options),
         }
@@ -303,8 +303,8 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Descent<'p, P, CYCLES> {
         // less than the state, or dear to make).
         let lent = core::mem::replace(state, self.problem.start());
         let mut search = Search::new(self.problem, lent, self.options);
-        if let Some(on_path) = &self.on_path {
-            search.mark_on_path(on_path.states());
+        if CYCLES {
+            search.mark_on_path(self.on_path.states());
         }
         self.sync();
         search.stats = core::mem::take(&mut self.stats);
@@ -403,28 +403,22 @@ impl<P: SearchProblem, const CYCLES: bool> Descent<'_, P, CYCLES> {
         self.left == 0 && self.count_check()
     }
 
-    /// Whether `state` is on the path (there is one).
+    /// Whether `state` is on the path (with `CYCLES`).
     #[inline(never)]
     fn is_on_path(&self, state: &P::State) -> bool {
-        self.on_path
-            .as_ref()
-            .is_some_and(|on_path| on_path.contains(state))
+        self.on_path.contains(state)
     }
 
-    /// Puts `state`, about to be searched below, on the path.
+    /// Puts `state`, about to be searched below, on the path (with `CYCLES`).
     #[inline(never)]
     fn step_onto_path(&mut self, state: &P::State) {
-        if let Some(on_path) = &mut self.on_path {
-            on_path.push(state.clone());
-        }
+        self.on_path.push(state.clone());
     }
 
-    /// Takes the deepest state off the path.
+    /// Takes the deepest state off the path (with `CYCLES`).
     #[inline(never)]
     fn step_off_path(&mut self) {
-        if let Some(on_path) = &mut self.on_path {
-            on_path.pop();
-        }
+        self.on_path.pop();
     }
 
     /// A child handed to [`visit_passed`](ChildVisitor::visit_passed) whose move alone
