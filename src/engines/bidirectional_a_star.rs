@@ -235,7 +235,7 @@ impl<P: Bidirectional> Search<'_, P> {
         }
         // (Each side's table hashes with its own keys.)
         let other = &self.sides[1 - side].table;
-        let there = other.find(other.hash(&state, carried), &state);
+        let there = other.find_state(&state, carried);
         let this = &mut self.sides[side];
         let index = if let Some(known) = known {
             let node = &mut this.table.nodes[known];

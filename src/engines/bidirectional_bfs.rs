@@ -114,8 +114,7 @@ impl<P: SearchProblem> Side<P> {
 
     /// The index of `state`, if stored.
     fn find(&self, state: &P::State) -> Option<usize> {
-        self.table
-            .find(self.table.hash(state, P::state_hash(state)), state)
+        self.table.find_state(state, P::state_hash(state))
     }
 }
 

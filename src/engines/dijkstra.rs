@@ -75,16 +75,14 @@ where
     /// The cheapest cost of a path from a start to `state`, if it was reached (within the
     /// cost bound, if there was one).
     pub fn cost(&self, state: &P::State) -> Option<P::Cost> {
-        let hash = self.table.hash(state, P::state_hash(state));
         self.table
-            .find(hash, state)
+            .find_state(state, P::state_hash(state))
             .map(|index| self.table.nodes[index].g)
     }
 
     /// The moves of a cheapest path to `state`, and the start it leaves from.
     pub fn path_to(&self, state: &P::State) -> Option<(P::State, Vec<P::Move>)> {
-        let hash = self.table.hash(state, P::state_hash(state));
-        let index = self.table.find(hash, state)?;
+        let index = self.table.find_state(state, P::state_hash(state))?;
         let (root, moves) = self.table.path_to(index);
         Some((self.table.nodes[root].state.clone(), moves))
     }

@@ -283,6 +283,13 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         fold(carried.unwrap_or_else(|| self.hasher.hash_one(state)))
     }
 
+    /// The index of the node holding `state`, which carries the hash `carried` if any: a
+    /// lookup that inserts nothing after (one that may insert keeps the [`hash`](Self::hash)
+    /// and calls [`find`](Self::find)).
+    pub fn find_state(&self, state: &S, carried: Option<u64>) -> Option<usize> {
+        self.find(self.hash(state, carried), state)
+    }
+
     /// The index of the node holding `state`, whose hash is `hash`.
     pub fn find(&self, hash: u32, state: &S) -> Option<usize> {
         let nodes = &self.nodes;

@@ -300,6 +300,28 @@ fn a_closure_move_that_names_no_successor_leaves_the_state_as_it_is() {
     assert!(replayed.is_err(), "{replayed:?}");
 }
 
+/// Checks that every engine but those named in `but` ends its search of `problem` with an
+/// error that `is` accepts.
+fn every_engine_refuses<P>(problem: &P, but: &[&str], is: impl Fn(&ProblemError) -> bool)
+where
+    P: SearchProblem + Sync,
+    P::State: Send + Sync + core::fmt::Debug,
+    P::Move: Send + Sync + core::fmt::Debug,
+    P::Cost: Send + Sync + core::fmt::Debug,
+{
+    for (name, engine) in engines() {
+        if but.contains(&name) {
+            continue;
+        }
+        let result = engine(problem, &SearchOptions::new());
+        assert!(
+            result.problem_error().is_some_and(&is),
+            "{name}: {:?}",
+            result.outcome
+        );
+    }
+}
+
 #[test]
 fn negative_and_nan_costs_are_refused_by_every_engine() {
     let negative = FnProblem::new(
@@ -314,17 +336,9 @@ fn negative_and_nan_costs_are_refused_by_every_engine() {
         |_: &i32| 0,
         |&n: &i32| n == 3,
     );
-    for (name, engine) in engines() {
-        let result = engine(&negative, &SearchOptions::new());
-        assert!(
-            matches!(
-                result.problem_error(),
-                Some(ProblemError::InvalidCost { .. })
-            ),
-            "{name}: {:?}",
-            result.outcome
-        );
-    }
+    every_engine_refuses(&negative, &[], |error| {
+        matches!(error, ProblemError::InvalidCost { .. })
+    });
     let nan = FnProblem::new(
         0i32,
         |&n: &i32| {
@@ -337,37 +351,19 @@ fn negative_and_nan_costs_are_refused_by_every_engine() {
         |_: &i32| 0.0,
         |&n: &i32| n == 3,
     );
-    for (name, engine) in engines() {
-        let result = engine(&nan, &SearchOptions::new());
-        assert!(
-            matches!(
-                result.problem_error(),
-                Some(ProblemError::InvalidCost { .. })
-            ),
-            "{name}: {:?}",
-            result.outcome
-        );
-    }
+    every_engine_refuses(&nan, &[], |error| {
+        matches!(error, ProblemError::InvalidCost { .. })
+    });
     let nan_heuristic = FnProblem::new(
         0i32,
         |&n: &i32| if n < 3 { vec![(n + 1, 1.0)] } else { vec![] },
         |&n: &i32| if n == 1 { f64::NAN } else { 0.0 },
         |&n: &i32| n == 3,
     );
-    for (name, engine) in engines() {
-        if name == "bfs" {
-            continue; // BFS ignores the heuristic
-        }
-        let result = engine(&nan_heuristic, &SearchOptions::new());
-        assert!(
-            matches!(
-                result.problem_error(),
-                Some(ProblemError::InvalidHeuristic { .. })
-            ),
-            "{name}: {:?}",
-            result.outcome
-        );
-    }
+    // BFS ignores the heuristic.
+    every_engine_refuses(&nan_heuristic, &["bfs"], |error| {
+        matches!(error, ProblemError::InvalidHeuristic { .. })
+    });
 }
 
 #[test]
