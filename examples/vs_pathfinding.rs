@@ -13,7 +13,8 @@
 //! ```
 //!
 //! `MAP_DIR` defaults to `../shared/data/movingai`; a second argument runs one comparison;
-//! `--side informed|pathfinding|hand` runs one side alone (for a profiler such as callgrind).
+//! `--side informed|pathfinding|hand|closures` runs one side alone (for a profiler such as
+//! callgrind).
 //!
 //! Prints each side's median over seven rounds (the sides alternate within a round) and the
 //! ratio; the answers (costs, lengths) are checked to agree.
@@ -24,10 +25,16 @@
 //! search through these closures can cost, and so bounds what any library can gain on
 //! `pathfinding` here: most of the time goes to the closures themselves (a `Vec` allocated
 //! and freed per node) and to hashing.
+//!
+//! Last, for A* and BFS, the closures alone (`closures`): the calls the search by hand made to
+//! them, replayed on the nodes it made them on (recorded in a run before the race), with no
+//! search around them. No search through these closures can take less, so `pathfinding`'s
+//! time over theirs (`p/clos`) is the most any library can gain on it here.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::hash::{BuildHasher, Hash};
+use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -52,7 +59,9 @@ usage: vs_pathfinding [--side SIDE] [MAP_DIR [astar|bfs|idastar]]
 The closure adapter (closures::FnProblem) against the pathfinding crate, the
 same closures through both, median of seven rounds each and the ratio (p/inf:
 above 1, informed is faster); for A* and BFS also the same search written by
-hand over the same closures, the least any search through them costs (p/hand):
+hand over the same closures, the least a search through them costs (p/hand),
+and the closures alone, called as the search by hand called them with no search
+around them: no search can take less (p/clos, the most a library can gain):
   astar    the Moving AI arena map, 8-connected, octile heuristic, every scenario;
            100 random 8-puzzles, Manhattan distance
   bfs      the same map, 4-connected, every scenario; 20 of the 8-puzzles
@@ -62,8 +71,8 @@ MAP_DIR holds arena.map and arena.map.scen (default ../shared/data/movingai);
 a second argument runs one comparison only.
 
 Options:
-  --side SIDE  run one side alone: informed, pathfinding or hand (for a
-               profiler; no ratios)
+  --side SIDE  run one side alone: informed, pathfinding, hand or closures
+               (for a profiler; no ratios)
   -h, --help   this help
 ";
 
@@ -172,13 +181,96 @@ fn random_stacks(count: usize) -> Vec<Stack> {
         .collect()
 }
 
+/// A call a search by hand makes to the closures, for [`Calls`] to record: the successors of a
+/// node (and, for A*, whether it is a goal), or the heuristic of one.
+enum Call<'a, N> {
+    Expand(&'a N),
+    Estimate(&'a N),
+}
+
+/// The calls a search by hand made to the closures, recorded to be replayed alone, and its
+/// answer.
+struct Calls<N> {
+    expanded: Vec<N>,
+    estimated: Vec<N>,
+    answer: u64,
+}
+
+impl<N: Clone> Calls<N> {
+    /// The calls `search` makes through the recorder it is handed, and the answer it gives.
+    fn of(search: impl FnOnce(&mut dyn FnMut(Call<'_, N>)) -> u64) -> Calls<N> {
+        let (mut expanded, mut estimated) = (Vec::new(), Vec::new());
+        let answer = search(&mut |call| match call {
+            Call::Expand(node) => expanded.push(node.clone()),
+            Call::Estimate(node) => estimated.push(node.clone()),
+        });
+        Calls {
+            expanded,
+            estimated,
+            answer,
+        }
+    }
+}
+
+/// The calls `search` makes on each of `items` problems (by number), if `replayed`; else none
+/// (a profile of another side alone is of that side alone).
+fn record<N: Clone>(
+    replayed: bool,
+    items: usize,
+    search: impl Fn(usize, &mut dyn FnMut(Call<'_, N>)) -> u64,
+) -> Vec<Calls<N>> {
+    let items = if replayed { items } else { 0 };
+    (0..items)
+        .map(|item| Calls::of(|record| search(item, record)))
+        .collect()
+}
+
+/// The calls a BFS by hand made, replayed with no search around them: the successors of each
+/// node it expanded, each tested as a goal; its answer.
+fn replay_bfs<N, I: IntoIterator<Item = N>>(
+    calls: &Calls<N>,
+    successors: impl Fn(&N) -> I,
+    success: impl Fn(&N) -> bool,
+) -> u64 {
+    for node in &calls.expanded {
+        for child in successors(node) {
+            black_box(success(&child));
+            black_box(child);
+        }
+    }
+    calls.answer
+}
+
+/// The calls an A* by hand made, replayed with no search around them: each node it expanded
+/// tested as a goal and its successors listed, and the heuristic of each node it estimated;
+/// its answer.
+fn replay_astar<N, I: IntoIterator<Item = (N, u32)>>(
+    calls: &Calls<N>,
+    successors: impl Fn(&N) -> I,
+    heuristic: impl Fn(&N) -> u32,
+    success: impl Fn(&N) -> bool,
+) -> u64 {
+    for node in &calls.expanded {
+        black_box(success(node));
+        for child in successors(node) {
+            black_box(child);
+        }
+    }
+    for node in &calls.estimated {
+        black_box(heuristic(node));
+    }
+    calls.answer
+}
+
 /// Breadth-first search written by hand over `pathfinding::bfs`'s closures: the length of a
 /// shortest path to a node where `success` holds, checked as nodes are generated (as
-/// `pathfinding` does).
+/// `pathfinding` does). Each node expanded is handed to `record` (which does nothing but in
+/// the run that records the calls).
 fn bfs_by_hand<N: Clone + Eq + Hash, I: IntoIterator<Item = N>>(
     start: &N,
     successors: impl Fn(&N) -> I,
     success: impl Fn(&N) -> bool,
+    mut record: impl FnMut(Call<'_, N>),
 ) -> Option<usize> {
     if success(start) {
         return Some(0);
@@ -191,6 +283,7 @@ fn bfs_by_hand<N: Clone + Eq + Hash, I: IntoIterator<Item = N>>(
     let mut next = 0;
     while next < nodes.len() {
         let node = nodes[next].0.clone();
+        record(Call::Expand(&node));
         for child in successors(&node) {
             if success(&child) {
                 let (mut length, mut at) = (1, next);
@@ -217,12 +310,14 @@ fn bfs_by_hand<N: Clone + Eq + Hash, I: IntoIterator<Item = N>>(
 
 /// A* written by hand over `pathfinding::astar`'s closures (unsigned costs): the cost of a
 /// cheapest path. An entry of the heap whose node has since been reached more cheaply is
-/// passed over when it comes out.
+/// passed over when it comes out. Each node expanded, and each whose heuristic is asked for,
+/// is handed to `record`.
 fn astar_by_hand<N: Clone + Eq + Hash, I: IntoIterator<Item = (N, u32)>>(
     start: &N,
     successors: impl Fn(&N) -> I,
     heuristic: impl Fn(&N) -> u32,
     success: impl Fn(&N) -> bool,
+    mut record: impl FnMut(Call<'_, N>),
 ) -> Option<u32> {
     let hasher = FxBuildHasher;
     // Each node with its cost so far.
@@ -232,12 +327,14 @@ fn astar_by_hand<N: Clone + Eq + Hash, I: IntoIterator<Item = (N, u32)>>(
     // (f, g, node) by least f, then greatest g (the deepest of equal f first, as
     // `pathfinding` breaks ties).
     let mut open = BinaryHeap::new();
+    record(Call::Estimate(start));
     open.push(Reverse((heuristic(start), Reverse(0u32), 0u32)));
     while let Some(Reverse((_, Reverse(g), at))) = open.pop() {
         let node = nodes[at as usize].0.clone();
         if g > nodes[at as usize].1 {
             continue;
         }
+        record(Call::Expand(&node));
         if success(&node) {
             return Some(g);
         }
@@ -265,6 +362,7 @@ fn astar_by_hand<N: Clone + Eq + Hash, I: IntoIterator<Item = (N, u32)>>(
                     i
                 }
             };
+            record(Call::Estimate(&child));
             open.push(Reverse((child_g + heuristic(&child), Reverse(child_g), i)));
         }
     }
@@ -272,7 +370,7 @@ fn astar_by_hand<N: Clone + Eq + Hash, I: IntoIterator<Item = (N, u32)>>(
 }
 
 /// The sides of a race, in the order they run, as `--side` names them.
-const SIDES: [&str; 3] = ["informed", "pathfinding", "hand"];
+const SIDES: [&str; 4] = ["informed", "pathfinding", "hand", "closures"];
 
 /// The sum of `answer` over `items`: one side's answers to a set of problems, to check the
 /// sides agree.
@@ -309,21 +407,30 @@ fn race(rounds: usize, only: Option<usize>, sides: &mut [&mut dyn FnMut() -> u64
         .collect()
 }
 
-/// One row of the table: the medians of informed, `pathfinding` and the search by hand (if
-/// any), and the ratios of `pathfinding` to each.
+/// One row of the table: the medians of informed, `pathfinding`, the search by hand and the
+/// closures alone (the last two if run), and the ratios of `pathfinding` to each.
 fn report(what: &str, medians: &[f64]) {
-    let (ours, theirs) = (medians[0], medians[1]);
-    match medians.get(2) {
-        Some(hand) => println!(
-            "{what:<30}{ours:8.2} ms {theirs:8.2} ms {hand:8.2} ms    {:5.2}    {:5.2}",
-            theirs / ours,
-            theirs / hand
-        ),
-        None => println!(
-            "{what:<30}{ours:8.2} ms {theirs:8.2} ms        -         {:5.2}        -",
-            theirs / ours
-        ),
-    }
+    let theirs = medians[1];
+    let time = |at: usize| {
+        medians
+            .get(at)
+            .map_or_else(|| format!("{:>8}   ", "-"), |t| format!("{t:8.2} ms"))
+    };
+    let ratio = |at: usize| {
+        medians
+            .get(at)
+            .map_or_else(|| format!("{:>5}", "-"), |t| format!("{:5.2}", theirs / t))
+    };
+    println!(
+        "{what:<30}{} {} {} {}    {}    {}    {}",
+        time(0),
+        time(1),
+        time(2),
+        time(3),
+        ratio(0),
+        ratio(2),
+        ratio(3)
+    );
 }
 
 // Three races, one after the other: one function reads best.
@@ -334,10 +441,10 @@ fn main() -> ExitCode {
     let mut positional = || loop {
         let arg = args.next()?;
         if arg == "--side" {
-            let name = args.value("--side", "informed, pathfinding or hand");
+            let name = args.value("--side", "informed, pathfinding, hand or closures");
             let Some(number) = SIDES.iter().position(|&s| s == name) else {
                 args.fail(&format!(
-                    "--side takes informed, pathfinding or hand, not '{}'",
+                    "--side takes informed, pathfinding, hand or closures, not '{}'",
                     args::excerpt(&name)
                 ));
             };
@@ -378,12 +485,26 @@ fn main() -> ExitCode {
     let stacks = random_stacks(200);
     let rounds = 7;
     let run = |name: &str| only.as_deref().is_none_or(|only| only == name);
+    // The calls of the searches by hand are recorded (untimed) for the closures' side.
+    let replayed = side.is_none_or(|side| SIDES[side] == "closures");
     println!(
-        "{:<30}{:>11} {:>11} {:>11}    {:>5}    {:>5}",
-        "what", "informed", "pathfinding", "by hand", "p/inf", "p/hand"
+        "{:<30}{:>11} {:>11} {:>11} {:>11}    {:>5}    {:>5}    {:>5}",
+        "what", "informed", "pathfinding", "by hand", "closures", "p/inf", "p/hand", "p/clos"
     );
 
     if run("astar") {
+        let calls = record(replayed, queries.len(), |query, record| {
+            let (start, goal) = queries[query];
+            let found = astar_by_hand(
+                &start,
+                |&c: &Cell| octile(&grid, c),
+                |&c: &Cell| octile_distance(c, goal),
+                |&c: &Cell| c == goal,
+                record,
+            );
+            u64::from(found.unwrap_or(0))
+        });
+        let replay: Vec<_> = calls.iter().zip(queries.iter().map(|q| q.1)).collect();
         let medians = race(
             rounds,
             side,
@@ -417,8 +538,19 @@ fn main() -> ExitCode {
                             |&c: &Cell| octile(&grid, c),
                             |&c: &Cell| octile_distance(c, goal),
                             |&c: &Cell| c == goal,
+                            |_| {},
                         );
                         u64::from(found.unwrap_or(0))
+                    })
+                },
+                &mut || {
+                    sum(&replay, |(calls, goal)| {
+                        replay_astar(
+                            calls,
+                            |&c: &Cell| octile(&grid, c),
+                            |&c: &Cell| octile_distance(c, *goal),
+                            |&c: &Cell| c == *goal,
+                        )
                     })
                 },
             ],
@@ -429,6 +561,17 @@ fn main() -> ExitCode {
         );
     }
     if run("bfs") {
+        let calls = record(replayed, queries.len(), |query, record| {
+            let (start, goal) = queries[query];
+            let found = bfs_by_hand(
+                &start,
+                |&c: &Cell| four(&grid, c),
+                |&c: &Cell| c == goal,
+                record,
+            );
+            found.map_or(0, |length| length as u64)
+        });
+        let replay: Vec<_> = calls.iter().zip(queries.iter().map(|q| q.1)).collect();
         let medians = race(
             rounds,
             side,
@@ -456,9 +599,18 @@ fn main() -> ExitCode {
                 },
                 &mut || {
                     sum(&queries, |&(start, goal)| {
-                        let found =
-                            bfs_by_hand(&start, |&c: &Cell| four(&grid, c), |&c: &Cell| c == goal);
+                        let found = bfs_by_hand(
+                            &start,
+                            |&c: &Cell| four(&grid, c),
+                            |&c: &Cell| c == goal,
+                            |_| {},
+                        );
                         found.map_or(0, |length| length as u64)
+                    })
+                },
+                &mut || {
+                    sum(&replay, |(calls, goal)| {
+                        replay_bfs(calls, |&c: &Cell| four(&grid, c), |&c: &Cell| c == *goal)
                     })
                 },
             ],
@@ -468,6 +620,10 @@ fn main() -> ExitCode {
     let boards = random_boards(100);
     let solved = |t: &Tiles| *t == SOLVED;
     if run("astar") {
+        let calls = record(replayed, boards.len(), |board, record| {
+            let found = astar_by_hand(&boards[board], slides, manhattan, solved, record);
+            u64::from(found.unwrap_or(0))
+        });
         let medians = race(
             rounds,
             side,
@@ -486,8 +642,13 @@ fn main() -> ExitCode {
                 },
                 &mut || {
                     sum(&boards, |board| {
-                        let found = astar_by_hand(board, slides, manhattan, solved);
+                        let found = astar_by_hand(board, slides, manhattan, solved, |_| {});
                         u64::from(found.unwrap_or(0))
+                    })
+                },
+                &mut || {
+                    sum(&calls, |calls| {
+                        replay_astar(calls, slides, manhattan, solved)
                     })
                 },
             ],
@@ -496,6 +657,10 @@ fn main() -> ExitCode {
     }
     if run("bfs") {
         let next = |t: &Tiles| slides(t).into_iter().map(|(after, _)| after);
+        let calls = record(replayed, 20, |board, record| {
+            let found = bfs_by_hand(&boards[board], next, solved, record);
+            found.map_or(0, |length| length as u64)
+        });
         let medians = race(
             rounds,
             side,
@@ -514,10 +679,11 @@ fn main() -> ExitCode {
                 },
                 &mut || {
                     sum(&boards[..20], |board| {
-                        let found = bfs_by_hand(board, next, solved);
+                        let found = bfs_by_hand(board, next, solved, |_| {});
                         found.map_or(0, |length| length as u64)
                     })
                 },
+                &mut || sum(&calls, |calls| replay_bfs(calls, next, solved)),
             ],
         );
         report("bfs, 20 8-puzzles", &medians);

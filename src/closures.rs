@@ -67,6 +67,36 @@
 //! - Each node a closure returns is hashed once: the hash names the move to it and is the
 //!   state's hash in the tables of A* and BFS ([`SearchProblem::state_hash`]), which file
 //!   the state under it without hashing it again.
+//!
+//! # Closures that keep state
+//!
+//! `pathfinding` takes `FnMut` closures; [`FnProblem`] takes `Fn` ones, because the engines
+//! hold a problem by shared reference ([`parallel_ida_star`](crate::parallel_ida_star()) shares
+//! it between threads). A closure that keeps something between calls (counts them, caches
+//! what it worked out) keeps it in a [`Cell`](core::cell::Cell) or a
+//! [`RefCell`](core::cell::RefCell), or, for parallel IDA*, an atomic or a `Mutex`:
+//!
+//! ```
+//! use std::cell::{Cell, RefCell};
+//! use std::collections::HashMap;
+//!
+//! use informed::prelude::*;
+//!
+//! // Steps of +1 and *2 from 1 to 100; the heuristic is cached, and the expansions counted.
+//! let expanded = Cell::new(0);
+//! let cache = RefCell::new(HashMap::new());
+//! let successors = |&n: &u32| {
+//!     expanded.set(expanded.get() + 1);
+//!     [(n + 1, 1), (n * 2, 1)].into_iter().filter(|&(m, _)| m <= 100)
+//! };
+//! // At least one move to go from anywhere but 100 (worked out once per node, to show a cache).
+//! let heuristic = |&n: &u32| *cache.borrow_mut().entry(n).or_insert(u32::from(n != 100));
+//! let problem = FnProblem::new(1, successors, heuristic, |&n: &u32| n == 100);
+//!
+//! let solution = a_star(&problem).into_solution().expect("100 is reachable");
+//! assert_eq!(solution.cost, 8); // 1 2 3 6 12 24 25 50 100
+//! assert!(expanded.get() > 0 && !cache.borrow().is_empty());
+//! ```
 
 use core::fmt;
 use core::hash::{Hash, Hasher};

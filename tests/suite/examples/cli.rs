@@ -38,7 +38,10 @@ const EXAMPLES: [(&str, &[&str]); 13] = [
     ),
     ("port_from_pathfinding", &["knight"]),
     ("stop_latency", &["cancellation"]),
-    ("vs_pathfinding", &["MAP_DIR", "astar", "bfs", "idastar"]),
+    (
+        "vs_pathfinding",
+        &["MAP_DIR", "astar", "bfs", "idastar", "closures"],
+    ),
     (
         "research_engines",
         &["--rounds", "--data", "BAE*", "IDA*_CR"],
