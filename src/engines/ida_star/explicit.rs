@@ -1,5 +1,5 @@
-//! One IDA* iteration on an explicit stack: below the recursion's limit, and throughout with
-//! cycle detection.
+//! One IDA* iteration on an explicit stack: below the recursion's limit (with the path above
+//! it handed over, under cycle detection).
 
 use hashbrown::HashSet;
 

@@ -1,6 +1,6 @@
 //! Iterative-deepening A* (IDA*): the iterative deepening here, one iteration by recursion
 //! through `visit_children` (`recursive`) or on an explicit stack (`explicit`), which the
-//! recursion hands over to below a few hundred levels and which cycle detection uses.
+//! recursion hands over to below a few hundred levels.
 
 mod explicit;
 mod recursive;
@@ -14,7 +14,7 @@ use crate::problem::SearchProblem;
 use crate::solution::{solved, solved_at_start, Outcome, ProblemError, Promise, ResultOf, Stats};
 
 pub(crate) use explicit::Search;
-pub(crate) use recursive::Recursive;
+pub(crate) use recursive::{cycles, Recursive};
 
 /// Solves `problem` with IDA*, the iterative-deepening A* of Korf (1985), with default options.
 ///
@@ -69,22 +69,16 @@ pub fn ida_star<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 /// [`ida_star()`] with options.
 pub fn ida_star_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> ResultOf<P> {
     if options.detect_cycles {
-        // The states on the path are kept in a set: the explicit stack, one node at a time.
-        let mut search = Search::new(problem, problem.start(), options);
-        let outcome = deepen(&mut search, problem, options);
-        return ResultOf::<P> {
-            outcome,
-            stats: search.stats,
-        };
+        return recurse::<P, { cycles::EXACT }>(problem, options);
     }
     if problem.needs_cycle_detection() {
-        return recurse::<P, true>(problem, options);
+        return recurse::<P, { cycles::AT_ENTRY }>(problem, options);
     }
-    recurse::<P, false>(problem, options)
+    recurse::<P, { cycles::NONE }>(problem, options)
 }
 
-/// [`ida_star_with`] by recursion, skipping the states on the path with `CYCLES`.
-fn recurse<P: SearchProblem, const CYCLES: bool>(
+/// [`ida_star_with`] by recursion, treating the states on the path as `CYCLES` says.
+fn recurse<P: SearchProblem, const CYCLES: u8>(
     problem: &P,
     options: &SearchOptions,
 ) -> ResultOf<P> {
@@ -315,6 +309,126 @@ mod tests {
         let result = ida_star_with(&Ring { size: 6, goal: 99 }, &options);
         assert_eq!(result.outcome, Outcome::NoSolution);
         assert_eq!(result.stats.thresholds, [0, 1, 2, 3, 4, 5]);
+    }
+
+    /// A directed graph of `edges[v]` (successor, cost) lists, from 0 to `goal` (perhaps out
+    /// of it), with a heuristic by node that may overestimate; with `predicts`, its
+    /// `heuristic_after` offers each child's before it is made. No inverse moves: the
+    /// engines must skip the states on the path.
+    struct Graph {
+        edges: Vec<Vec<(u8, u8)>>,
+        h: Vec<u8>,
+        goal: u8,
+        predicts: bool,
+    }
+
+    impl SearchProblem for Graph {
+        type State = u8;
+        type Move = u8;
+        type Cost = u32;
+        fn start(&self) -> u8 {
+            0
+        }
+        fn is_goal(&self, &v: &u8) -> bool {
+            v == self.goal
+        }
+        fn heuristic(&self, &v: &u8) -> u32 {
+            u32::from(self.h[usize::from(v)])
+        }
+        fn heuristic_after(&self, &v: &u8, edge: u8) -> Option<u32> {
+            let to = self.edges[usize::from(v)][usize::from(edge)].0;
+            self.predicts.then(|| self.heuristic(&to))
+        }
+        fn moves(&self, &v: &u8, moves: &mut MoveBuffer<u8, u32>) {
+            let edges = &self.edges[usize::from(v)];
+            moves.extend(
+                (0..)
+                    .zip(edges)
+                    .map(|(edge, &(_, cost))| (edge, u32::from(cost))),
+            );
+        }
+        fn apply(&self, v: &mut u8, edge: u8) {
+            *v = self.edges[usize::from(*v)][usize::from(edge)].0;
+        }
+    }
+
+    /// With `detect_cycles`, the recursion makes the explicit stack's search: the same
+    /// moves, node counts and thresholds, on random cyclic graphs whether the problem
+    /// offers its children by their heuristics or not, a goal reachable or not.
+    #[test]
+    fn cycle_detection_by_recursion_searches_as_the_explicit_stack() {
+        #[allow(clippy::needless_pass_by_value)] // quickcheck hands the graph over
+        fn same(edges: Vec<Vec<(u8, u8)>>, h: Vec<u8>, goal: u8, predicts: bool) -> bool {
+            let n = edges.len().clamp(1, 12);
+            let edges: Vec<Vec<(u8, u8)>> = (0..n)
+                .map(|v| {
+                    let out = edges.get(v).map_or(&[][..], |e| &e[..e.len().min(4)]);
+                    out.iter().map(|&(to, c)| (to % n as u8, c % 4)).collect()
+                })
+                .collect();
+            let h = (0..n).map(|v| h.get(v).map_or(0, |h| h % 4)).collect();
+            let graph = Graph {
+                edges,
+                h,
+                goal: goal % (n as u8 + 2),
+                predicts,
+            };
+            let options = SearchOptions::new().detect_cycles(true).check_path(false);
+            let mut explicit = Search::new(&graph, graph.start(), &options);
+            let by_stack = deepen(&mut explicit, &graph, &options);
+            let by_recursion = ida_star_with(&graph, &options);
+            by_recursion.outcome == by_stack
+                && by_recursion.stats.generated == explicit.stats.generated
+                && by_recursion.stats.expanded == explicit.stats.expanded
+                && by_recursion.stats.thresholds == explicit.stats.thresholds
+        }
+        quickcheck::QuickCheck::new()
+            .tests(300)
+            .quickcheck(same as fn(Vec<Vec<(u8, u8)>>, Vec<u8>, u8, bool) -> bool);
+    }
+
+    /// A line of `n` states, a step forward costing 1 and one back nothing, from 0 to the
+    /// last: the zero-cost cycles leave only cycle detection to end an iteration.
+    struct Line {
+        n: u32,
+    }
+
+    impl SearchProblem for Line {
+        type State = u32;
+        type Move = bool;
+        type Cost = u32;
+        fn start(&self) -> u32 {
+            0
+        }
+        fn is_goal(&self, &v: &u32) -> bool {
+            v == self.n - 1
+        }
+        fn moves(&self, &v: &u32, moves: &mut MoveBuffer<bool, u32>) {
+            if v + 1 < self.n {
+                moves.push((true, 1));
+            }
+            if v > 0 {
+                moves.push((false, 0));
+            }
+        }
+        fn apply(&self, v: &mut u32, forward: bool) {
+            *v = if forward { *v + 1 } else { *v - 1 };
+        }
+    }
+
+    /// Past the recursion's depth, the path goes with the search onto the explicit stack:
+    /// 1,000 states deep, the same solution and counts as the explicit stack throughout.
+    #[test]
+    fn cycle_detection_by_recursion_hands_its_path_down() {
+        let line = Line { n: 1_000 };
+        let options = SearchOptions::new().detect_cycles(true).check_path(false);
+        let mut explicit = Search::new(&line, line.start(), &options);
+        let by_stack = deepen(&mut explicit, &line, &options);
+        let by_recursion = ida_star_with(&line, &options);
+        assert_eq!(by_recursion.outcome, by_stack);
+        assert_eq!(by_recursion.stats.generated, explicit.stats.generated);
+        assert_eq!(by_recursion.stats.thresholds.len(), 1_000);
+        assert_eq!(by_recursion.solution().map(|s| s.cost), Some(999));
     }
 
     #[test]
