@@ -22,8 +22,8 @@
 //! `pathfinding` returns the nodes of the path; [`FnProblem::path`] gives them from a
 //! [`Solution`]. Like `pathfinding`'s `idastar`, the depth-first engines never step onto a
 //! node already on the current path, so plain [`ida_star`](crate::ida_star()) ends on graphs
-//! with cycles (and, with [`SearchOptions::detect_cycles`](crate::SearchOptions), proves there
-//! is no path in a finite graph).
+//! with cycles, and proves there is no path in a finite graph, as with
+//! [`SearchOptions::detect_cycles`](crate::SearchOptions) (which it need not be given).
 //!
 //! ```
 //! use informed::prelude::*;

@@ -5,7 +5,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use crate::cost::{min, Cost};
-use crate::engines::ida_star::{cycles, next_threshold, Iteration, Iterations, Recursive};
+use crate::engines::ida_star::{next_threshold, Iteration, Iterations, Recursive};
 use crate::limits::{SharedLimits, Watch};
 use crate::options::{CancelToken, ProgressEvent, SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, SearchProblem};
@@ -391,7 +391,7 @@ type Searched<M, C> = (Iteration<C>, Vec<M>, Stats<C>);
 /// Searches `subtree`, the `index`th, by `search`'s recursion (which skips the subtree's
 /// ancestors with cycle detection), abandoned if a goal is found in one before it (`best`):
 /// the iteration, the moves below the subtree's state, and the counts.
-fn recurse<'p, P: SearchProblem, const CYCLES: u8>(
+fn recurse<'p, P: SearchProblem, const CYCLES: bool>(
     mut search: Recursive<'p, P, CYCLES>,
     subtree: &Subtree<P::State, P::Move, P::Cost>,
     threshold: P::Cost,
@@ -444,17 +444,11 @@ where
                     }
                     let state = subtree.state.clone();
                     let at = (&best, index);
-                    let (iteration, path, stats) = if limits.detect_cycles {
-                        let search =
-                            Recursive::<P, { cycles::EXACT }>::new(problem, state, &options);
-                        recurse(search, subtree, threshold, at, limits)
-                    } else if problem.needs_cycle_detection() {
-                        let search =
-                            Recursive::<P, { cycles::AT_ENTRY }>::new(problem, state, &options);
+                    let (iteration, path, stats) = if options.detects_cycles(problem) {
+                        let search = Recursive::<P, true>::new(problem, state, &options);
                         recurse(search, subtree, threshold, at, limits)
                     } else {
-                        let search =
-                            Recursive::<P, { cycles::NONE }>::new(problem, state, &options);
+                        let search = Recursive::<P, false>::new(problem, state, &options);
                         recurse(search, subtree, threshold, at, limits)
                     };
                     match iteration {

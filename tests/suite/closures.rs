@@ -34,8 +34,28 @@ quickcheck! {
                 _ => return false,
             }
         }
+        // Plain IDA* searches as with the option: the same counts and thresholds.
+        let plain = &results[3];
+        let with_option = &results[1];
+        assert_eq!(plain.stats.generated, with_option.stats.generated);
+        assert_eq!(plain.stats.thresholds, with_option.stats.thresholds);
         bfs(&problem).is_solved() == graph.exact[0].is_some()
     }
+}
+
+/// A node on the path is never a next threshold: round a cycle of three with no goal, IDA*
+/// ends after the thresholds 0, 1 and 2 (the start, met again at 3, does not make a fourth).
+#[test]
+fn ida_star_proves_a_cycle_holds_no_goal_in_as_many_thresholds_as_it_has_nodes() {
+    let problem = FnProblem::new(
+        0u8,
+        |&n: &u8| [((n + 1) % 3, 1u32)],
+        |_: &u8| 0,
+        |_: &u8| false,
+    );
+    let result = ida_star(&problem);
+    assert_eq!(result.outcome, Outcome::NoSolution);
+    assert_eq!(result.stats.thresholds, [0, 1, 2]);
 }
 
 #[test]

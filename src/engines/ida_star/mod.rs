@@ -14,7 +14,7 @@ use crate::problem::SearchProblem;
 use crate::solution::{solved, solved_at_start, Outcome, ProblemError, Promise, ResultOf, Stats};
 
 pub(crate) use explicit::Search;
-pub(crate) use recursive::{cycles, Recursive};
+pub(crate) use recursive::Recursive;
 
 /// Solves `problem` with IDA*, the iterative-deepening A* of Korf (1985), with default options.
 ///
@@ -68,17 +68,14 @@ pub fn ida_star<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 
 /// [`ida_star()`] with options.
 pub fn ida_star_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> ResultOf<P> {
-    if options.detect_cycles {
-        return recurse::<P, { cycles::EXACT }>(problem, options);
+    if options.detects_cycles(problem) {
+        return recurse::<P, true>(problem, options);
     }
-    if problem.needs_cycle_detection() {
-        return recurse::<P, { cycles::AT_ENTRY }>(problem, options);
-    }
-    recurse::<P, { cycles::NONE }>(problem, options)
+    recurse::<P, false>(problem, options)
 }
 
-/// [`ida_star_with`] by recursion, treating the states on the path as `CYCLES` says.
-fn recurse<P: SearchProblem, const CYCLES: u8>(
+/// [`ida_star_with`] by recursion, skipping the states on the path with `CYCLES`.
+fn recurse<P: SearchProblem, const CYCLES: bool>(
     problem: &P,
     options: &SearchOptions,
 ) -> ResultOf<P> {

@@ -11,32 +11,21 @@ use crate::options::{SearchOptions, StopReason};
 use crate::problem::{ChildVisitor, MoveBuffer, SearchProblem};
 use crate::solution::{ProblemError, Stats};
 
-/// How the recursive IDA* treats the states on the current path: its `CYCLES` parameter. The
-/// search is compiled once for each, so that one without cycle detection pays nothing for it.
-pub(crate) mod cycles {
-    /// Keeps no path: any child within the threshold is entered.
-    pub const NONE: u8 = 0;
-    /// Passes over a child on the path when it would enter it, once it has passed its cut-off
-    /// test: for a problem that [needs cycle detection](crate::SearchProblem::needs_cycle_detection)
-    /// (`FnProblem`), which offers each child by its heuristic before making it a state, and
-    /// makes only those within the threshold. A child on the path that is cut off is counted,
-    /// and may set the next threshold.
-    pub const AT_ENTRY: u8 = 1;
-    /// Passes over a child on the path before its cut-off test, so that it never sets the next
-    /// threshold: the counts and thresholds of the explicit stack, which kept the path in a
-    /// hash set, for [`SearchOptions::detect_cycles`](crate::SearchOptions::detect_cycles).
-    /// Only a child within the threshold, or one cut off by less than the least excess so
-    /// far, is compared with the path (`prune` declines those, so they are made); the others
-    /// are cut off, on the path or not. On 300 stacks of 14 pancakes written the docs' way,
-    /// 65.8 instructions a generated node, against 314.7 on the explicit stack and 53.6
-    /// without cycle detection (callgrind).
-    pub const EXACT: u8 = 2;
-}
-
 /// IDA* by recursion through [`SearchProblem::visit_children`], the way a hand-written IDA*
-/// is: each node's loop over its children lives in one call frame. `CYCLES` says how it treats
-/// the states already on the path ([`cycles`]).
-pub(crate) struct Recursive<'p, P: SearchProblem, const CYCLES: u8> {
+/// is: each node's loop over its children lives in one call frame. With `CYCLES`, it skips the
+/// states already on the path ([`SearchOptions::detects_cycles`]); the search is compiled once
+/// with and once without, so that one without pays nothing for it.
+///
+/// A child on the path is passed over before its cut-off test, so that it never sets the next
+/// threshold: the counts and thresholds of the explicit stack, which kept the path in a hash
+/// set. But only a child within the threshold, or one cut off by less than the least excess
+/// so far, is compared with the path (`prune` declines those, so they are made); the others are
+/// cut off, on the path or not. On 300 stacks of 14 pancakes written the docs' way, with
+/// [`SearchOptions::detect_cycles`], 65.8 instructions a generated node, against 314.7 on the
+/// explicit stack and 53.6 without cycle detection (callgrind); `FnProblem`, which makes a
+/// child a state only once `prune` passed it, 133.9 against 132.6 when the path was checked
+/// only as a child was entered (and a child on it could set the next threshold).
+pub(crate) struct Recursive<'p, P: SearchProblem, const CYCLES: bool> {
     /// The state being searched, changed in place and restored.
     state: P::State,
     /// With cycle detection, the states on the path above `state` (the path to a subtree
@@ -45,7 +34,7 @@ pub(crate) struct Recursive<'p, P: SearchProblem, const CYCLES: u8> {
     descent: Descent<'p, P, CYCLES>,
 }
 
-impl<'p, P: SearchProblem, const CYCLES: u8> Recursive<'p, P, CYCLES> {
+impl<'p, P: SearchProblem, const CYCLES: bool> Recursive<'p, P, CYCLES> {
     /// A search from `state`.
     pub(crate) fn new(problem: &'p P, state: P::State, options: &'p SearchOptions<'p>) -> Self {
         Recursive {
@@ -80,7 +69,7 @@ impl<'p, P: SearchProblem, const CYCLES: u8> Recursive<'p, P, CYCLES> {
         descent.invalid = None;
         descent.reversed_path.clear();
         descent.moves.clear();
-        if CYCLES != cycles::NONE {
+        if CYCLES {
             descent.on_path.clear();
             for state in self.above.iter().chain([&self.state]) {
                 descent.on_path.push(state.clone());
@@ -120,7 +109,7 @@ impl<'p, P: SearchProblem, const CYCLES: u8> Recursive<'p, P, CYCLES> {
     }
 }
 
-impl<'p, P: SearchProblem, const CYCLES: u8> Iterations<'p, P> for Recursive<'p, P, CYCLES> {
+impl<'p, P: SearchProblem, const CYCLES: bool> Iterations<'p, P> for Recursive<'p, P, CYCLES> {
     fn iterate_from_start(&mut self, threshold: P::Cost) -> Iteration<P::Cost> {
         self.iterate(threshold, P::Cost::ZERO, None)
     }
@@ -142,7 +131,7 @@ impl<'p, P: SearchProblem, const CYCLES: u8> Iterations<'p, P> for Recursive<'p,
 
 /// The engine's side of [`SearchProblem::visit_children`]: everything one iteration knows
 /// besides the state.
-struct Descent<'p, P: SearchProblem, const CYCLES: u8> {
+struct Descent<'p, P: SearchProblem, const CYCLES: bool> {
     problem: &'p P,
     options: &'p SearchOptions<'p>,
     threshold: P::Cost,
@@ -172,15 +161,14 @@ struct Descent<'p, P: SearchProblem, const CYCLES: u8> {
     reversed_path: Vec<P::Move>,
     /// The move stack for problems that list their moves.
     moves: MoveBuffer<P::Move, P::Cost>,
-    /// With cycle detection (`CYCLES` not [`cycles::NONE`]), the states from the start to the
-    /// node whose children are being visited: a child on it is not entered; empty (and never
-    /// allocated) without.
+    /// With `CYCLES`, the states from the start to the node whose children are being
+    /// visited: a child on it is not entered; empty (and never allocated) without.
     on_path: OnPath<P::State>,
     stats: Stats<P::Cost>,
     watch: Watch<'p, P::Cost>,
 }
 
-impl<'p, P: SearchProblem, const CYCLES: u8> Descent<'p, P, CYCLES> {
+impl<'p, P: SearchProblem, const CYCLES: bool> Descent<'p, P, CYCLES> {
     fn new(problem: &'p P, options: &'p SearchOptions<'p>) -> Self {
         Descent {
             problem,
@@ -242,7 +230,7 @@ impl<'p, P: SearchProblem, const CYCLES: u8> Descent<'p, P, CYCLES> {
 
     /// Whether a child reached at `cost` with `heuristic` is cut off by no less than the
     /// least excess so far, so that it cannot lower the next threshold (and so need not be
-    /// checked against the path, at [`cycles::EXACT`]: cut off whether on it or not). Records
+    /// checked against the path, with `CYCLES`: cut off whether on it or not). Records
     /// nothing; `false` for an invalid cost or heuristic, left to [`cuts_off`](Self::cuts_off).
     #[inline]
     fn surely_cut_off(&self, cost: P::Cost, heuristic: P::Cost) -> bool {
@@ -343,7 +331,7 @@ impl<'p, P: SearchProblem, const CYCLES: u8> Descent<'p, P, CYCLES> {
         // less than the state, or dear to make).
         let lent = core::mem::replace(state, self.problem.start());
         let mut search = Search::new(self.problem, lent, self.options);
-        if CYCLES != cycles::NONE {
+        if CYCLES {
             search.mark_on_path(self.on_path.states());
         }
         self.sync();
@@ -379,7 +367,7 @@ impl<'p, P: SearchProblem, const CYCLES: u8> Descent<'p, P, CYCLES> {
     }
 }
 
-impl<P: SearchProblem, const CYCLES: u8> ChildVisitor<P> for Descent<'_, P, CYCLES> {
+impl<P: SearchProblem, const CYCLES: bool> ChildVisitor<P> for Descent<'_, P, CYCLES> {
     #[inline]
     fn move_stack(&mut self) -> &mut MoveBuffer<P::Move, P::Cost> {
         &mut self.moves
@@ -389,7 +377,7 @@ impl<P: SearchProblem, const CYCLES: u8> ChildVisitor<P> for Descent<'_, P, CYCL
     fn prune(&mut self, cost: P::Cost, heuristic: P::Cost) -> bool {
         // A child that might lower the next threshold is made, to be checked against the
         // path first.
-        let cut_off = if CYCLES == cycles::EXACT {
+        let cut_off = if CYCLES {
             self.surely_cut_off(cost, heuristic)
         } else {
             self.cuts_off(cost, heuristic)
@@ -410,9 +398,7 @@ impl<P: SearchProblem, const CYCLES: u8> ChildVisitor<P> for Descent<'_, P, CYCL
             return ControlFlow::Break(());
         }
         let heuristic = self.problem.heuristic(state);
-        if CYCLES == cycles::EXACT
-            && (self.surely_cut_off(cost, heuristic) || self.is_on_path(state))
-        {
+        if CYCLES && (self.surely_cut_off(cost, heuristic) || self.is_on_path(state)) {
             return ControlFlow::Continue(());
         }
         if self.cuts_off(cost, heuristic) {
@@ -438,7 +424,7 @@ impl<P: SearchProblem, const CYCLES: u8> ChildVisitor<P> for Descent<'_, P, CYCL
         if self.counts_to_a_stop() {
             return ControlFlow::Break(());
         }
-        if CYCLES == cycles::EXACT {
+        if CYCLES {
             // `prune` passed it unless it was surely cut off: it is checked against the path
             // before it may set the next threshold.
             if self.is_on_path(state) || self.cuts_off(cost, heuristic) {
@@ -454,7 +440,7 @@ impl<P: SearchProblem, const CYCLES: u8> ChildVisitor<P> for Descent<'_, P, CYCL
     }
 }
 
-impl<P: SearchProblem, const CYCLES: u8> Descent<'_, P, CYCLES> {
+impl<P: SearchProblem, const CYCLES: bool> Descent<'_, P, CYCLES> {
     /// Counts a child about to be visited; `true` if the limits, checked when the countdown
     /// reaches zero, stop the search. The limits are watched at every child, cut off or not:
     /// a node may have many.
@@ -492,17 +478,14 @@ impl<P: SearchProblem, const CYCLES: u8> Descent<'_, P, CYCLES> {
     }
 
     /// Searches below a counted child within the threshold: `cost + heuristic <= budget`.
-    /// With cycle detection, a child on the path is passed over (here at
-    /// [`cycles::AT_ENTRY`]; at [`cycles::EXACT`], before its cut-off test), and any other is
-    /// on the path while the search is below it, the path's upkeep out of line; without, none
+    /// With cycle detection (`CYCLES`), a child on the path was passed over before it came
+    /// here, and any other is on the path while the search is below it, the path's upkeep out
+    /// of line; without, none
     /// of it is compiled in. (Inlined here, the upkeep had `visit` called out of line for
     /// every child of the pancake puzzle written with the required methods, 98.8 instructions
     /// a generated node to 117.4; tested at run time, it cost the docs' way 2%.)
     #[inline]
     fn enter(&mut self, state: &mut P::State, mv: P::Move, cost: P::Cost) -> ControlFlow<()> {
-        if CYCLES == cycles::AT_ENTRY && self.is_on_path(state) {
-            return ControlFlow::Continue(());
-        }
         let problem = self.problem;
         // `cost <= cost + heuristic <= budget`: no overflow below.
         let budget = self.budget - cost;
@@ -521,11 +504,11 @@ impl<P: SearchProblem, const CYCLES: u8> Descent<'_, P, CYCLES> {
         }
         let parent_budget = core::mem::replace(&mut self.budget, budget);
         self.depth += 1;
-        if CYCLES != cycles::NONE {
+        if CYCLES {
             self.step_onto_path(state);
         }
         let flow = problem.visit_children(state, problem.inverse(mv), self);
-        if CYCLES != cycles::NONE {
+        if CYCLES {
             self.step_off_path();
         }
         self.depth -= 1;
