@@ -3,10 +3,9 @@
 //! stack (any depth), the state changed in place and restored; what to do at a goal and with
 //! the children cut off is the engine's [`Policy`].
 
-use hashbrown::HashSet;
-
 use crate::cost::Cost;
 use crate::engines::ida_star::invalid_heuristic;
+use crate::engines::on_path::OnPath;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{restores_by_copy, MoveBuffer, SearchProblem};
@@ -62,7 +61,7 @@ pub(crate) struct DepthFirst<'p, P: SearchProblem> {
     /// The moves from the start to the node being searched.
     path: Vec<P::Move>,
     /// The states on the path, when cycles are to be detected.
-    on_path: Option<HashSet<P::State>>,
+    on_path: Option<OnPath<P::State>>,
     /// No node deeper than this many moves is expanded.
     max_depth: usize,
     pub stats: Stats<P::Cost>,
@@ -77,7 +76,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             frames: Vec::new(),
             moves: MoveBuffer::new(),
             path: Vec::new(),
-            on_path: options.detects_cycles(problem).then(HashSet::new),
+            on_path: options.detects_cycles(problem).then(OnPath::new),
             max_depth: max_depth.unwrap_or(usize::MAX),
             stats: Stats::default(),
             watch: Watch::new(options),
@@ -116,7 +115,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
         self.problem.moves(&self.state, &mut self.moves);
         self.stats.expanded += 1;
         if let Some(on_path) = &mut self.on_path {
-            on_path.insert(self.state.clone());
+            on_path.push(self.state.clone());
         }
         self.moves.len()
     }
@@ -148,7 +147,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             if next == end {
                 // Every move below this node is tried: back up one level.
                 if let Some(on_path) = &mut self.on_path {
-                    on_path.remove(&self.state);
+                    on_path.leave(&self.state);
                 }
                 let Some(parent) = self.frames.pop() else {
                     return Ended::Exhausted;

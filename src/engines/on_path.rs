@@ -70,6 +70,16 @@ impl<S: Clone + Eq + Hash> OnPath<S> {
         }
     }
 
+    /// Steps back up from `state`, the deepest state (checked in debug builds).
+    #[inline]
+    pub fn leave(&mut self, state: &S) {
+        debug_assert!(
+            self.states.last() == Some(state),
+            "a state leaves the path from its end"
+        );
+        self.pop();
+    }
+
     /// Empties the path.
     pub fn clear(&mut self) {
         self.states.clear();

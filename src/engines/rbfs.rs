@@ -1,10 +1,10 @@
 //! Recursive best-first search (RBFS), run on an explicit stack.
 
-use hashbrown::HashSet;
 use smallvec::SmallVec;
 
 use crate::cost::Cost;
 use crate::engines::ida_star::{repeats_a_state, ZERO_RUN};
+use crate::engines::on_path::OnPath;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{restores_by_copy, MoveBuffer, SearchProblem};
@@ -59,7 +59,7 @@ pub fn rbfs_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> Resu
         frames: Vec::new(),
         moves: MoveBuffer::new(),
         stats: Stats::default(),
-        on_path: cycles.then(HashSet::new),
+        on_path: cycles.then(OnPath::new),
         look_for_zero_cycles: options.check_path && !cycles,
         watch: Watch::new(options),
     };
@@ -109,7 +109,7 @@ struct Search<'p, P: SearchProblem> {
     frames: Vec<Frame<P::State, P::Move, P::Cost>>,
     moves: MoveBuffer<P::Move, P::Cost>,
     stats: Stats<P::Cost>,
-    on_path: Option<HashSet<P::State>>,
+    on_path: Option<OnPath<P::State>>,
     /// Whether to look for a zero-cost cycle on a deep path (with the path check, and without
     /// cycle detection, which avoids them).
     look_for_zero_cycles: bool,
@@ -152,7 +152,7 @@ impl<P: SearchProblem> Search<'_, P> {
                 // Nothing below this node within its bound: back the least cost up.
                 let arrived_by = frame.arrived_by;
                 if let Some(on_path) = &mut self.on_path {
-                    on_path.remove(&self.state);
+                    on_path.leave(&self.state);
                 }
                 let Some(mv) = arrived_by else {
                     if best_value == infinite {
@@ -223,7 +223,7 @@ impl<P: SearchProblem> Search<'_, P> {
         let infinite = P::Cost::MAX;
         let own_f = g.saturating_add(problem.heuristic(&self.state));
         if let Some(on_path) = &mut self.on_path {
-            on_path.insert(self.state.clone());
+            on_path.push(self.state.clone());
         }
         let skip = arrived_by.and_then(|mv| problem.inverse(mv));
         self.moves.clear();

@@ -1,10 +1,9 @@
 //! One IDA* iteration on an explicit stack: below the recursion's limit (with the path above
 //! it handed over, under cycle detection).
 
-use hashbrown::HashSet;
-
 use super::{invalid_heuristic, repeats_a_state, Iteration, Iterations, ZERO_RUN};
 use crate::cost::{min, Cost};
+use crate::engines::on_path::OnPath;
 use crate::limits::Watch;
 use crate::options::SearchOptions;
 use crate::problem::{restores_by_copy, MoveBuffer, SearchProblem};
@@ -37,7 +36,7 @@ pub(crate) struct Search<'p, P: SearchProblem> {
     pub path: Vec<P::Move>,
     pub stats: Stats<P::Cost>,
     /// The states on the current path, when cycles are to be detected.
-    on_path: Option<HashSet<P::State>>,
+    on_path: Option<OnPath<P::State>>,
     /// Whether to look for a zero-cost cycle on a deep path (with the path check, and without
     /// cycle detection, which avoids them).
     look_for_zero_cycles: bool,
@@ -55,7 +54,7 @@ impl<'p, P: SearchProblem> Search<'p, P> {
             moves: MoveBuffer::new(),
             path: Vec::new(),
             stats: Stats::default(),
-            on_path: cycles.then(HashSet::new),
+            on_path: cycles.then(OnPath::new),
             look_for_zero_cycles: options.check_path && !cycles,
             watch: Watch::new(options),
         }
@@ -77,7 +76,9 @@ impl<'p, P: SearchProblem> Search<'p, P> {
     /// subtree searched on its own (parallel IDA*, or the recursive descent gone deep).
     pub fn mark_on_path(&mut self, states: &[P::State]) {
         if let Some(on_path) = &mut self.on_path {
-            on_path.extend(states.iter().cloned());
+            for state in states {
+                on_path.push(state.clone());
+            }
         }
     }
 
@@ -89,7 +90,7 @@ impl<'p, P: SearchProblem> Search<'p, P> {
         self.problem.moves(&self.state, &mut self.moves);
         self.stats.expanded += 1;
         if let Some(on_path) = &mut self.on_path {
-            on_path.insert(self.state.clone());
+            on_path.push(self.state.clone());
         }
         self.moves.len()
     }
@@ -128,7 +129,7 @@ impl<'p, P: SearchProblem> Search<'p, P> {
             if next == end {
                 // Every move below this node is tried: back up one level.
                 if let Some(on_path) = &mut self.on_path {
-                    on_path.remove(&self.state);
+                    on_path.leave(&self.state);
                 }
                 let (Some(mv), Some(parent)) = (arrived_by, self.frames.pop()) else {
                     self.stats.generated = generated;
