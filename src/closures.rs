@@ -71,7 +71,7 @@
 //! # Closures that keep state
 //!
 //! `pathfinding` takes `FnMut` closures; [`FnProblem`] takes `Fn` ones, because the engines
-//! hold a problem by shared reference ([`parallel_ida_star`](crate::parallel_ida_star()) shares
+//! hold a problem by shared reference (`parallel_ida_star`, with the `parallel` feature, shares
 //! it between threads). A closure that keeps something between calls (counts them, caches
 //! what it worked out) keeps it in a [`Cell`](core::cell::Cell) or a
 //! [`RefCell`](core::cell::RefCell), or, for parallel IDA*, an atomic or a `Mutex`:
