@@ -62,7 +62,7 @@
 //!   `pathfinding::idastar` does; A* and BFS call `successors` once per expanded node. A
 //!   state is the node and its hash, nothing shared or reference-counted: the depth-first
 //!   engines keep the nodes on the current path themselves
-//!   ([`SearchProblem::needs_cycle_detection`]), IDA* in a list while the path is short and
+//!   ([`SearchProblem::needs_cycle_detection`]), in a list while the path is short and
 //!   in a hash set beside it once it is long.
 //! - Each node a closure returns is hashed once: the hash names the move to it and is the
 //!   state's hash in the tables of A* and BFS ([`SearchProblem::state_hash`]), which file

@@ -120,9 +120,8 @@ struct Report<M, C> {
 struct WorkerLimits {
     deadline: Option<Instant>,
     cancel: Option<CancelToken>,
-    /// Whether the option asks to skip states on the path: the subtrees are then searched on
-    /// the explicit stack, as by `ida_star`. (A problem that needs it alone is searched by
-    /// recursion, which skips them too.)
+    /// Whether the option asks to skip states on the path (the subtrees are then searched as
+    /// `ida_star` searches with it; so are a problem's that needs it, option or not).
     detect_cycles: bool,
     shared: SharedLimits,
 }

@@ -274,9 +274,9 @@ pub trait SearchProblem {
     /// path, as [`SearchOptions::detect_cycles`](crate::SearchOptions::detect_cycles) makes
     /// them: for a problem whose moves have no inverse to skip, on a graph with cycles (a
     /// problem of closures, [`FnProblem`](crate::closures::FnProblem), says so). The engines
-    /// keep the states on the path themselves (IDA\* in a list it scans while the path is
-    /// short, in a hash set once it is long), and a state then needs to carry no path of
-    /// its own. `false` (the default): only the option asks for it.
+    /// keep the states on the path themselves (in a list they scan while the path is short,
+    /// with a hash set beside it once it is long), and a state then needs to carry no path
+    /// of its own. `false` (the default): only the option asks for it.
     #[inline]
     fn needs_cycle_detection(&self) -> bool {
         false

@@ -72,8 +72,8 @@ impl<'p, P: SearchProblem> Search<'p, P> {
         repeats_a_state(self.problem, &self.state, back)
     }
 
-    /// With cycle detection, counts `states` as on the path above the start: the path to a
-    /// subtree searched on its own (parallel IDA*, or the recursive descent gone deep).
+    /// With cycle detection, counts `states` as on the path above the start: the path the
+    /// recursive descent took before it handed the search over, gone deep.
     pub fn mark_on_path(&mut self, states: &[P::State]) {
         if let Some(on_path) = &mut self.on_path {
             for state in states {
