@@ -95,33 +95,35 @@ fn sum<T>(items: &[T], answer: impl FnMut(&T) -> u64) -> u64 {
     items.iter().map(answer).sum()
 }
 
-/// Runs each of `sides` in turn (or only side `only`), `rounds` times; their median times in
-/// ms (NaN for a side not run). Their answers must agree.
-fn race(rounds: usize, only: Option<usize>, sides: &mut [&mut dyn FnMut() -> u64]) -> Vec<f64> {
-    let mut times = vec![Vec::new(); sides.len()];
-    for _ in 0..rounds {
-        let mut answers = Vec::new();
-        for (number, (side, times)) in sides.iter_mut().zip(&mut times).enumerate() {
-            if only.is_some_and(|only| only != number) {
-                times.push(f64::NAN);
-                continue;
+impl Races {
+    /// Runs each of `sides` in turn (or only the one side asked for), [`ROUNDS`] times; their
+    /// median times in ms (NaN for a side not run). Their answers must agree.
+    fn race(&self, sides: &mut [&mut dyn FnMut() -> u64]) -> Vec<f64> {
+        let mut times = vec![Vec::new(); sides.len()];
+        for _ in 0..ROUNDS {
+            let mut answers = Vec::new();
+            for (number, (side, times)) in sides.iter_mut().zip(&mut times).enumerate() {
+                if self.side.is_some_and(|only| only != number) {
+                    times.push(f64::NAN);
+                    continue;
+                }
+                let started = Instant::now();
+                answers.push(side());
+                times.push(started.elapsed().as_secs_f64() * 1e3);
             }
-            let started = Instant::now();
-            answers.push(side());
-            times.push(started.elapsed().as_secs_f64() * 1e3);
+            assert!(
+                answers.windows(2).all(|w| w[0] == w[1]),
+                "the sides disagree"
+            );
         }
-        assert!(
-            answers.windows(2).all(|w| w[0] == w[1]),
-            "the sides disagree"
-        );
+        times
+            .into_iter()
+            .map(|mut v| {
+                v.sort_by(f64::total_cmp);
+                v[v.len() / 2]
+            })
+            .collect()
     }
-    times
-        .into_iter()
-        .map(|mut v| {
-            v.sort_by(f64::total_cmp);
-            v[v.len() / 2]
-        })
-        .collect()
 }
 
 /// One row of the table: the medians of informed, `pathfinding`, the search by hand and the
@@ -240,56 +242,52 @@ fn astar_on_the_map(races: &Races, grid: &Grid, queries: &[(Cell, Cell)]) {
         u64::from(found.unwrap_or(0))
     });
     let replay: Vec<_> = calls.iter().zip(queries.iter().map(|q| q.1)).collect();
-    let medians = race(
-        ROUNDS,
-        races.side,
-        &mut [
-            &mut || {
-                sum(queries, |&(start, goal)| {
-                    let problem = FnProblem::new(
-                        start,
-                        |&c: &Cell| octile(grid, c),
-                        |&c: &Cell| octile_distance(c, goal),
-                        |&c: &Cell| c == goal,
-                    );
-                    u64::from(a_star(&problem).solution().map_or(0, |s| s.cost))
-                })
-            },
-            &mut || {
-                sum(queries, |&(start, goal)| {
-                    let found = pathfinding::prelude::astar(
-                        &start,
-                        |&c: &Cell| octile(grid, c),
-                        |&c: &Cell| octile_distance(c, goal),
-                        |&c: &Cell| c == goal,
-                    );
-                    u64::from(found.map_or(0, |(_, cost)| cost))
-                })
-            },
-            &mut || {
-                sum(queries, |&(start, goal)| {
-                    let found = astar_by_hand(
-                        &start,
-                        |&c: &Cell| octile(grid, c),
-                        |&c: &Cell| octile_distance(c, goal),
-                        |&c: &Cell| c == goal,
-                        |_| {},
-                    );
-                    u64::from(found.unwrap_or(0))
-                })
-            },
-            &mut || {
-                sum(&replay, |(calls, goal)| {
-                    replay_astar(
-                        calls,
-                        |&c: &Cell| octile(grid, c),
-                        |&c: &Cell| octile_distance(c, *goal),
-                        |&c: &Cell| c == *goal,
-                    )
-                })
-            },
-        ],
-    );
+    let medians = races.race(&mut [
+        &mut || {
+            sum(queries, |&(start, goal)| {
+                let problem = FnProblem::new(
+                    start,
+                    |&c: &Cell| octile(grid, c),
+                    |&c: &Cell| octile_distance(c, goal),
+                    |&c: &Cell| c == goal,
+                );
+                u64::from(a_star(&problem).solution().map_or(0, |s| s.cost))
+            })
+        },
+        &mut || {
+            sum(queries, |&(start, goal)| {
+                let found = pathfinding::prelude::astar(
+                    &start,
+                    |&c: &Cell| octile(grid, c),
+                    |&c: &Cell| octile_distance(c, goal),
+                    |&c: &Cell| c == goal,
+                );
+                u64::from(found.map_or(0, |(_, cost)| cost))
+            })
+        },
+        &mut || {
+            sum(queries, |&(start, goal)| {
+                let found = astar_by_hand(
+                    &start,
+                    |&c: &Cell| octile(grid, c),
+                    |&c: &Cell| octile_distance(c, goal),
+                    |&c: &Cell| c == goal,
+                    |_| {},
+                );
+                u64::from(found.unwrap_or(0))
+            })
+        },
+        &mut || {
+            sum(&replay, |(calls, goal)| {
+                replay_astar(
+                    calls,
+                    |&c: &Cell| octile(grid, c),
+                    |&c: &Cell| octile_distance(c, *goal),
+                    |&c: &Cell| c == *goal,
+                )
+            })
+        },
+    ]);
     report(
         &format!("astar, arena, {} queries", queries.len()),
         &medians,
@@ -309,49 +307,45 @@ fn bfs_on_the_map(races: &Races, grid: &Grid, queries: &[(Cell, Cell)]) {
         found.map_or(0, |length| length as u64)
     });
     let replay: Vec<_> = calls.iter().zip(queries.iter().map(|q| q.1)).collect();
-    let medians = race(
-        ROUNDS,
-        races.side,
-        &mut [
-            &mut || {
-                sum(queries, |&(start, goal)| {
-                    let problem = FnProblem::new(
-                        start,
-                        |&c: &Cell| four(grid, c).into_iter().map(|n| (n, 1u32)),
-                        |_: &Cell| 0u32,
-                        |&c: &Cell| c == goal,
-                    );
-                    bfs(&problem).solution().map_or(0, |s| s.len() as u64)
-                })
-            },
-            &mut || {
-                sum(queries, |&(start, goal)| {
-                    let found = pathfinding::prelude::bfs(
-                        &start,
-                        |&c: &Cell| four(grid, c),
-                        |&c: &Cell| c == goal,
-                    );
-                    found.map_or(0, |path| path.len() as u64 - 1)
-                })
-            },
-            &mut || {
-                sum(queries, |&(start, goal)| {
-                    let found = bfs_by_hand(
-                        &start,
-                        |&c: &Cell| four(grid, c),
-                        |&c: &Cell| c == goal,
-                        |_| {},
-                    );
-                    found.map_or(0, |length| length as u64)
-                })
-            },
-            &mut || {
-                sum(&replay, |(calls, goal)| {
-                    replay_bfs(calls, |&c: &Cell| four(grid, c), |&c: &Cell| c == *goal)
-                })
-            },
-        ],
-    );
+    let medians = races.race(&mut [
+        &mut || {
+            sum(queries, |&(start, goal)| {
+                let problem = FnProblem::new(
+                    start,
+                    |&c: &Cell| four(grid, c).into_iter().map(|n| (n, 1u32)),
+                    |_: &Cell| 0u32,
+                    |&c: &Cell| c == goal,
+                );
+                bfs(&problem).solution().map_or(0, |s| s.len() as u64)
+            })
+        },
+        &mut || {
+            sum(queries, |&(start, goal)| {
+                let found = pathfinding::prelude::bfs(
+                    &start,
+                    |&c: &Cell| four(grid, c),
+                    |&c: &Cell| c == goal,
+                );
+                found.map_or(0, |path| path.len() as u64 - 1)
+            })
+        },
+        &mut || {
+            sum(queries, |&(start, goal)| {
+                let found = bfs_by_hand(
+                    &start,
+                    |&c: &Cell| four(grid, c),
+                    |&c: &Cell| c == goal,
+                    |_| {},
+                );
+                found.map_or(0, |length| length as u64)
+            })
+        },
+        &mut || {
+            sum(&replay, |(calls, goal)| {
+                replay_bfs(calls, |&c: &Cell| four(grid, c), |&c: &Cell| c == *goal)
+            })
+        },
+    ]);
     report("bfs, arena 4-connected", &medians);
 }
 
@@ -362,35 +356,31 @@ fn astar_on_boards(races: &Races, boards: &[Tiles]) {
         let found = astar_by_hand(&boards[board], slides, manhattan, solved, record);
         u64::from(found.unwrap_or(0))
     });
-    let medians = race(
-        ROUNDS,
-        races.side,
-        &mut [
-            &mut || {
-                sum(boards, |board| {
-                    let problem = FnProblem::new(*board, slides, manhattan, solved);
-                    u64::from(a_star(&problem).solution().map_or(0, |s| s.cost))
-                })
-            },
-            &mut || {
-                sum(boards, |board| {
-                    let found = pathfinding::prelude::astar(board, slides, manhattan, solved);
-                    u64::from(found.map_or(0, |(_, cost)| cost))
-                })
-            },
-            &mut || {
-                sum(boards, |board| {
-                    let found = astar_by_hand(board, slides, manhattan, solved, |_| {});
-                    u64::from(found.unwrap_or(0))
-                })
-            },
-            &mut || {
-                sum(&calls, |calls| {
-                    replay_astar(calls, slides, manhattan, solved)
-                })
-            },
-        ],
-    );
+    let medians = races.race(&mut [
+        &mut || {
+            sum(boards, |board| {
+                let problem = FnProblem::new(*board, slides, manhattan, solved);
+                u64::from(a_star(&problem).solution().map_or(0, |s| s.cost))
+            })
+        },
+        &mut || {
+            sum(boards, |board| {
+                let found = pathfinding::prelude::astar(board, slides, manhattan, solved);
+                u64::from(found.map_or(0, |(_, cost)| cost))
+            })
+        },
+        &mut || {
+            sum(boards, |board| {
+                let found = astar_by_hand(board, slides, manhattan, solved, |_| {});
+                u64::from(found.unwrap_or(0))
+            })
+        },
+        &mut || {
+            sum(&calls, |calls| {
+                replay_astar(calls, slides, manhattan, solved)
+            })
+        },
+    ]);
     report("astar, 100 8-puzzles", &medians);
 }
 
@@ -402,54 +392,46 @@ fn bfs_on_boards(races: &Races, boards: &[Tiles]) {
         let found = bfs_by_hand(&boards[board], next, solved, record);
         found.map_or(0, |length| length as u64)
     });
-    let medians = race(
-        ROUNDS,
-        races.side,
-        &mut [
-            &mut || {
-                sum(&boards[..20], |board| {
-                    let problem = FnProblem::new(*board, slides, |_: &Tiles| 0u32, solved);
-                    bfs(&problem).solution().map_or(0, |s| s.len() as u64)
-                })
-            },
-            &mut || {
-                sum(&boards[..20], |board| {
-                    let found = pathfinding::prelude::bfs(board, next, solved);
-                    found.map_or(0, |path| path.len() as u64 - 1)
-                })
-            },
-            &mut || {
-                sum(&boards[..20], |board| {
-                    let found = bfs_by_hand(board, next, solved, |_| {});
-                    found.map_or(0, |length| length as u64)
-                })
-            },
-            &mut || sum(&calls, |calls| replay_bfs(calls, next, solved)),
-        ],
-    );
+    let medians = races.race(&mut [
+        &mut || {
+            sum(&boards[..20], |board| {
+                let problem = FnProblem::new(*board, slides, |_: &Tiles| 0u32, solved);
+                bfs(&problem).solution().map_or(0, |s| s.len() as u64)
+            })
+        },
+        &mut || {
+            sum(&boards[..20], |board| {
+                let found = pathfinding::prelude::bfs(board, next, solved);
+                found.map_or(0, |path| path.len() as u64 - 1)
+            })
+        },
+        &mut || {
+            sum(&boards[..20], |board| {
+                let found = bfs_by_hand(board, next, solved, |_| {});
+                found.map_or(0, |length| length as u64)
+            })
+        },
+        &mut || sum(&calls, |calls| replay_bfs(calls, next, solved)),
+    ]);
     report("bfs, 20 8-puzzles", &medians);
 }
 
 /// IDA* on the pancake stacks, side by side: one row of the table.
 fn idastar_on_stacks(races: &Races, stacks: &[Stack]) {
-    let medians = race(
-        ROUNDS,
-        races.side,
-        &mut [
-            &mut || {
-                sum(stacks, |stack| {
-                    let problem = FnProblem::new(*stack, flips, gaps, |s: &Stack| gaps(s) == 0);
-                    u64::from(ida_star(&problem).solution().map_or(0, |s| s.cost))
-                })
-            },
-            &mut || {
-                sum(stacks, |stack| {
-                    let found =
-                        pathfinding::prelude::idastar(stack, flips, gaps, |s: &Stack| gaps(s) == 0);
-                    u64::from(found.map_or(0, |(_, cost)| cost))
-                })
-            },
-        ],
-    );
+    let medians = races.race(&mut [
+        &mut || {
+            sum(stacks, |stack| {
+                let problem = FnProblem::new(*stack, flips, gaps, |s: &Stack| gaps(s) == 0);
+                u64::from(ida_star(&problem).solution().map_or(0, |s| s.cost))
+            })
+        },
+        &mut || {
+            sum(stacks, |stack| {
+                let found =
+                    pathfinding::prelude::idastar(stack, flips, gaps, |s: &Stack| gaps(s) == 0);
+                u64::from(found.map_or(0, |(_, cost)| cost))
+            })
+        },
+    ]);
     report("idastar, 200 pancake stacks", &medians);
 }
