@@ -30,7 +30,13 @@
 //! them, replayed on the nodes it made them on (recorded in a run before the race), with no
 //! search around them. No search through these closures can take less, so `pathfinding`'s
 //! time over theirs (`p/clos`) is the most any library can gain on it here.
+//!
+//! A second table takes the closures' time from each side's: what is left is the search
+//! itself. Beside it, the budget: the most a search may take beside the closures for 1.5
+//! times `pathfinding`'s speed (the target issue 10 set the adapter), and each side's search
+//! over that budget. Above 1, a search must be that many times leaner to meet the target.
 
+use std::cell::RefCell;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -61,7 +67,9 @@ same closures through both, median of seven rounds each and the ratio (p/inf:
 above 1, informed is faster); for A* and BFS also the same search written by
 hand over the same closures, the least a search through them costs (p/hand),
 and the closures alone, called as the search by hand called them with no search
-around them: no search can take less (p/clos, the most a library can gain):
+around them: no search can take less (p/clos, the most a library can gain).
+Then, per row, each side's search (its time less the closures') against the
+most it may take for 1.5 times pathfinding's speed:
   astar    the Moving AI arena map, 8-connected, octile heuristic, every scenario;
            100 random 8-puzzles, Manhattan distance
   bfs      the same map, 4-connected, every scenario; 20 of the 8-puzzles
@@ -79,11 +87,17 @@ Options:
 /// How many rounds each race runs: each side's time is its median.
 const ROUNDS: usize = 7;
 
+/// The speed-up over `pathfinding` the closure adapter was asked for (issue 10), against
+/// which the table of budgets measures each side's search.
+const TARGET: f64 = 1.5;
+
 /// How the races run: one side alone, if `side` is some; whether the closures' side runs (and
 /// so the calls of the searches by hand are recorded for it, untimed).
 struct Races {
     side: Option<usize>,
     replayed: bool,
+    /// Each row reported so far, with its medians: for the table of budgets at the end.
+    rows: RefCell<Vec<(String, Vec<f64>)>>,
 }
 
 /// The sides of a race, in the order they run, as `--side` names them.
@@ -96,6 +110,77 @@ fn sum<T>(items: &[T], answer: impl FnMut(&T) -> u64) -> u64 {
 }
 
 impl Races {
+    /// One row of the table: the medians of informed, `pathfinding`, the search by hand and
+    /// the closures alone (the last two if run), and the ratios of `pathfinding` to each.
+    fn report(&self, what: &str, medians: &[f64]) {
+        let theirs = medians[1];
+        let time = |at: usize| {
+            medians
+                .get(at)
+                .map_or_else(|| format!("{:>8}   ", "-"), |t| format!("{t:8.2} ms"))
+        };
+        let ratio = |at: usize| {
+            medians
+                .get(at)
+                .map_or_else(|| format!("{:>5}", "-"), |t| format!("{:5.2}", theirs / t))
+        };
+        println!(
+            "{what:<30}{} {} {} {}    {}    {}    {}",
+            time(0),
+            time(1),
+            time(2),
+            time(3),
+            ratio(0),
+            ratio(2),
+            ratio(3)
+        );
+        self.rows
+            .borrow_mut()
+            .push((what.to_string(), medians.to_vec()));
+    }
+
+    /// The table of budgets, for the rows whose closures ran alone and all of whose sides
+    /// ran: what a search may take beside the closures for `TARGET` times `pathfinding`'s
+    /// speed (`pathfinding`'s time over `TARGET`, less the closures'), against what each
+    /// side's search takes (its time less the closures').
+    fn report_budgets(&self) {
+        let rows = self.rows.borrow();
+        let measured: Vec<_> = rows
+            .iter()
+            .filter(|(_, m)| m.len() == 4 && m.iter().all(|t| t.is_finite()))
+            .collect();
+        if measured.is_empty() {
+            return;
+        }
+        println!(
+            "\nThe search beside the closures, in ms: the most it may take for {TARGET}x \
+             pathfinding's speed\n(pathfinding / {TARGET} - closures), and what each side's \
+             takes (its time - the closures'),\nwith that over the budget:"
+        );
+        println!(
+            "{:<30}{:>8} {:>17} {:>17} {:>17}",
+            "what", "budget", "informed", "pathfinding", "by hand"
+        );
+        for (what, m) in measured {
+            let closures = m[3];
+            let budget = m[1] / TARGET - closures;
+            if budget <= 0.0 {
+                println!("{what:<30}    none: the closures alone take longer");
+                continue;
+            }
+            let search = |at: usize| {
+                let own = m[at] - closures;
+                format!("{own:8.2} ({:5.2}x)", own / budget)
+            };
+            println!(
+                "{what:<30}{budget:8.2} {} {} {}",
+                search(0),
+                search(1),
+                search(2)
+            );
+        }
+    }
+
     /// Runs each of `sides` in turn (or only the one side asked for), [`ROUNDS`] times; their
     /// median times in ms (NaN for a side not run). Their answers must agree.
     fn race(&self, sides: &mut [&mut dyn FnMut() -> u64]) -> Vec<f64> {
@@ -124,32 +209,6 @@ impl Races {
             })
             .collect()
     }
-}
-
-/// One row of the table: the medians of informed, `pathfinding`, the search by hand and the
-/// closures alone (the last two if run), and the ratios of `pathfinding` to each.
-fn report(what: &str, medians: &[f64]) {
-    let theirs = medians[1];
-    let time = |at: usize| {
-        medians
-            .get(at)
-            .map_or_else(|| format!("{:>8}   ", "-"), |t| format!("{t:8.2} ms"))
-    };
-    let ratio = |at: usize| {
-        medians
-            .get(at)
-            .map_or_else(|| format!("{:>5}", "-"), |t| format!("{:5.2}", theirs / t))
-    };
-    println!(
-        "{what:<30}{} {} {} {}    {}    {}    {}",
-        time(0),
-        time(1),
-        time(2),
-        time(3),
-        ratio(0),
-        ratio(2),
-        ratio(3)
-    );
 }
 
 fn main() -> ExitCode {
@@ -203,6 +262,7 @@ fn main() -> ExitCode {
     let races = Races {
         side,
         replayed: side.is_none_or(|side| SIDES[side] == "closures"),
+        rows: RefCell::new(Vec::new()),
     };
     println!(
         "{:<30}{:>11} {:>11} {:>11} {:>11}    {:>5}    {:>5}    {:>5}",
@@ -225,6 +285,7 @@ fn main() -> ExitCode {
     if run("idastar") {
         idastar_on_stacks(&races, &random_stacks(200));
     }
+    races.report_budgets();
     ExitCode::SUCCESS
 }
 
@@ -288,7 +349,7 @@ fn astar_on_the_map(races: &Races, grid: &Grid, queries: &[(Cell, Cell)]) {
             })
         },
     ]);
-    report(
+    races.report(
         &format!("astar, arena, {} queries", queries.len()),
         &medians,
     );
@@ -346,7 +407,7 @@ fn bfs_on_the_map(races: &Races, grid: &Grid, queries: &[(Cell, Cell)]) {
             })
         },
     ]);
-    report("bfs, arena 4-connected", &medians);
+    races.report("bfs, arena 4-connected", &medians);
 }
 
 /// A* on the 8-puzzles, side by side: one row of the table.
@@ -381,7 +442,7 @@ fn astar_on_boards(races: &Races, boards: &[Tiles]) {
             })
         },
     ]);
-    report("astar, 100 8-puzzles", &medians);
+    races.report("astar, 100 8-puzzles", &medians);
 }
 
 /// BFS on the first 20 of the 8-puzzles, side by side: one row of the table.
@@ -413,7 +474,7 @@ fn bfs_on_boards(races: &Races, boards: &[Tiles]) {
         },
         &mut || sum(&calls, |calls| replay_bfs(calls, next, solved)),
     ]);
-    report("bfs, 20 8-puzzles", &medians);
+    races.report("bfs, 20 8-puzzles", &medians);
 }
 
 /// IDA* on the pancake stacks, side by side: one row of the table.
@@ -433,5 +494,5 @@ fn idastar_on_stacks(races: &Races, stacks: &[Stack]) {
             })
         },
     ]);
-    report("idastar, 200 pancake stacks", &medians);
+    races.report("idastar, 200 pancake stacks", &medians);
 }

@@ -38,10 +38,11 @@ pub use move_buffer::MoveBuffer;
 ///   number, or by the hash it carries, instead of hashing it.
 ///
 /// Written with the first four of these, the pancake puzzle (`examples/pancake.rs`) runs at
-/// 0.99 to 1.00 times the instructions per node of a hand-written C++ IDA*, and TopSpin
-/// (`examples/topspin.rs`) at 1.05 to 1.08; with a heuristic and inverse moves alone, at 0.83
-/// to 0.86 and 1.18 to 1.20 times those of a C++ that also applies every child to read its
-/// heuristic (`benches/compare_own.sh pancake|topspin`; the README has the wall times).
+/// 1.05 to 1.07 times the instructions per node of a hand-written C++ IDA*, and TopSpin
+/// (`examples/topspin.rs`) at 1.09 to 1.12; with a heuristic and inverse moves alone, at 0.85
+/// to 0.87 and 1.22 to 1.24 times those of a C++ that also applies every child to read its
+/// heuristic (`benches/compare_own.sh pancake|topspin`, the C++ built for an AMD EPYC; the
+/// README has the wall times).
 ///
 /// A state of at most 128 bytes that owns no heap memory (no `Vec`, `Box` or `String` in it,
 /// so that its clone is a plain copy) is copied by the depth-first engines rather than
