@@ -11,8 +11,12 @@ use crate::solution::ResultOf;
 /// - **What it returns:** with an admissible heuristic and `weight >= 1`, a solution that
 ///   costs at most `weight` times the optimum, usually after far fewer expansions than A*:
 ///   the heuristic is trusted more than the cost so far. `weight = 1` is A*. A weight below
-///   1, or not a number, is taken as 1. For integer costs `w·h` is rounded down, which keeps
-///   the bound.
+///   1, or not a number, is taken as 1; an infinite weight is greedy best-first search (the
+///   order `g + w·h` tends to; `f64::INFINITY · h` itself would make every state but a goal
+///   tie at infinity, and a goal's `0 · ∞` not a number). For integer costs `w·h` is rounded
+///   down, which keeps the bound. Where `w·h` passes the cost type's `MAX` it is taken as
+///   `MAX`, and the states beyond are queued as ties: for a weight that large, call
+///   [`greedy_best_first`].
 /// - **When to use it:** a good heuristic, a space where A* stores too much, and a solution
 ///   close to optimal is enough (grid pathfinding, planning).
 /// - **Memory:** every state generated, as A*; states reached more cheaply are reopened.
@@ -45,8 +49,10 @@ pub fn weighted_a_star_with<P: SearchProblem>(
     weight: f64,
     options: &SearchOptions,
 ) -> ResultOf<P> {
-    // Below 1, or NaN: A*.
-    let order = if weight > 1.0 {
+    // Below 1, or NaN: A*; infinite: by the heuristic alone.
+    let order = if weight == f64::INFINITY {
+        Order::Greedy
+    } else if weight > 1.0 {
         Order::Weighted(weight)
     } else {
         Order::AStar
