@@ -221,38 +221,17 @@ quickcheck! {
     }
 }
 
-/// A line of float costs, unbounded one way: the goal at `goal`, steps of 1.5 either way,
-/// the heuristic exact.
-struct FloatLine {
-    goal: i64,
-}
-
-impl SearchProblem for FloatLine {
-    type State = i64;
-    type Move = i64;
-    type Cost = f64;
-    fn start(&self) -> i64 {
-        0
-    }
-    fn is_goal(&self, x: &i64) -> bool {
-        *x == self.goal
-    }
-    fn moves(&self, _: &i64, moves: &mut MoveBuffer<i64, f64>) {
-        moves.extend([(-1, 1.5), (1, 1.5)]);
-    }
-    fn apply(&self, x: &mut i64, step: i64) {
-        *x += step;
-    }
-    fn heuristic(&self, x: &i64) -> f64 {
-        (self.goal - *x).abs() as f64 * 1.5
-    }
-}
-
 #[test]
 fn an_infinite_weight_is_greedy_search_and_a_huge_one_still_finds_the_goal() {
-    // With `∞ · h` every state but the goal would tie at infinity, and the goal's `0 · ∞` be
-    // NaN: the search would wander the line's other way until a limit stopped it.
-    let line = FloatLine { goal: 200 };
+    // A line of float costs, unbounded one way, the heuristic exact. With `∞ · h` every state
+    // but the goal would tie at infinity, and the goal's `0 · ∞` be NaN: the search would
+    // wander the line's other way until a limit stopped it.
+    let line = FnProblem::new(
+        0i64,
+        |&x: &i64| [(x - 1, 1.5), (x + 1, 1.5)],
+        |&x: &i64| (200 - x).abs() as f64 * 1.5,
+        |&x: &i64| x == 200,
+    );
     let options = SearchOptions::new().max_nodes(50_000);
     let greedy = greedy_best_first_with(&line, &options);
     let infinite = weighted_a_star_with(&line, f64::INFINITY, &options);
