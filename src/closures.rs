@@ -58,9 +58,11 @@
 //!   taken for one another: with 32-bit hashes, about one node in four billion.)
 //! - Costs are any [`Cost`] type, `i32` as `pathfinding` ports usually have included; a
 //!   negative cost ends the search with [`Outcome::Invalid`](crate::Outcome::Invalid).
-//! - IDA* calls `successors` once per expanded node and the heuristic once per child, as
-//!   `pathfinding::idastar` does; A* and BFS call `successors` once per expanded node. A
-//!   state is the node and its hash, nothing shared or reference-counted: the depth-first
+//! - Every engine calls `successors` once per expanded node, however many children it has
+//!   ([`SearchProblem::CHILDREN_AT_ONCE`]: the depth-first engines that keep a node's
+//!   children on a stack keep the nodes the closure gave), and the heuristic once per child,
+//!   as `pathfinding::idastar` does. Only [`FnProblem::path`] and the path check of debug
+//!   builds step along a path by calling it again. A state is the node and its hash, nothing shared or reference-counted: the depth-first
 //!   engines keep the nodes on the current path themselves
 //!   ([`SearchProblem::needs_cycle_detection`]), in a list while the path is short and
 //!   in a hash set beside it once it is long.
@@ -321,6 +323,10 @@ where
     type State = FnState<N>;
     type Move = FnMove<C::Key>;
     type Cost = C;
+
+    /// One call of the successor closure makes every child; `apply` makes one by calling it
+    /// again.
+    const CHILDREN_AT_ONCE: bool = true;
 
     fn start(&self) -> FnState<N> {
         FnState::new(self.start.clone())

@@ -3,6 +3,8 @@
 //! stack (any depth), the state changed in place and restored; what to do at a goal and with
 //! the children cut off is the engine's [`Policy`].
 
+use core::ops::ControlFlow;
+
 use crate::cost::Cost;
 use crate::engines::ida_star::invalid_heuristic;
 use crate::engines::on_path::OnPath;
@@ -58,6 +60,11 @@ pub(crate) struct DepthFirst<'p, P: SearchProblem> {
     frames: Vec<Frame<P::State, P::Move, P::Cost>>,
     /// The moves of every node on the path, deepest last.
     moves: MoveBuffer<P::Move, P::Cost>,
+    /// For a problem that makes its children at once ([`SearchProblem::CHILDREN_AT_ONCE`]):
+    /// the child each move of `moves` leads to, until the search steps to it.
+    children: Vec<Option<P::State>>,
+    /// A scratch buffer for [`SearchProblem::successors`].
+    scratch: MoveBuffer<P::Move, P::Cost>,
     /// The moves from the start to the node being searched.
     path: Vec<P::Move>,
     /// The states on the path, when cycles are to be detected.
@@ -75,6 +82,8 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             state: problem.start(),
             frames: Vec::new(),
             moves: MoveBuffer::new(),
+            children: Vec::new(),
+            scratch: MoveBuffer::new(),
             path: Vec::new(),
             on_path: options.detects_cycles(problem).then(OnPath::new),
             max_depth: max_depth.unwrap_or(usize::MAX),
@@ -103,6 +112,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             }
         }
         self.moves.clear();
+        self.children.clear();
         self.path.clear();
         if let Some(on_path) = &mut self.on_path {
             on_path.clear();
@@ -110,9 +120,21 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
         ended
     }
 
-    /// Lists the moves of the state being searched and counts it expanded.
-    fn expand(&mut self) -> usize {
-        self.problem.moves(&self.state, &mut self.moves);
+    /// Lists the moves of the state being searched (but `skip`; with their children, for a
+    /// problem that makes them at once) and counts it expanded.
+    fn expand(&mut self, skip: Option<P::Move>) -> usize {
+        if P::CHILDREN_AT_ONCE {
+            let (moves, children) = (&mut self.moves, &mut self.children);
+            let _ =
+                self.problem
+                    .successors(&self.state, skip, &mut self.scratch, |child, mv, cost| {
+                        moves.push((mv, cost));
+                        children.push(Some(child));
+                        ControlFlow::Continue(())
+                    });
+        } else {
+            self.problem.moves(&self.state, &mut self.moves);
+        }
         self.stats.expanded += 1;
         if let Some(on_path) = &mut self.on_path {
             on_path.push(self.state.clone());
@@ -132,12 +154,13 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
         };
         self.frames.clear();
         self.moves.clear();
+        self.children.clear();
         self.path.clear();
         if self.max_depth == 0 {
             return Ended::Exhausted; // no move may be made
         }
         let mut next = self.moves.len();
-        let mut end = self.expand();
+        let mut end = self.expand(None);
         let mut g = P::Cost::ZERO;
         let mut skip = None;
         if let Some(reason) = self.watch.check(&self.stats, 0, 0) {
@@ -158,6 +181,9 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
                     None => problem.undo(&mut self.state, mv),
                 }
                 self.moves.truncate(parent.end);
+                if P::CHILDREN_AT_ONCE {
+                    self.children.truncate(parent.end);
+                }
                 (next, end, g, skip) = (parent.next, parent.end, parent.g, parent.skip);
                 continue;
             }
@@ -189,8 +215,16 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
                     continue;
                 }
             }
-            let saved = restores_by_copy(problem, mv).then(|| self.state.clone());
-            problem.apply(&mut self.state, mv);
+            let saved = if P::CHILDREN_AT_ONCE {
+                let child = self.children[next - 1]
+                    .take()
+                    .expect("each child taken once");
+                Some(core::mem::replace(&mut self.state, child))
+            } else {
+                let saved = restores_by_copy(problem, mv).then(|| self.state.clone());
+                problem.apply(&mut self.state, mv);
+                saved
+            };
             let h = problem.heuristic(&self.state);
             let restore = |search: &mut Self, saved: Option<P::State>| match saved {
                 Some(state) => search.state = state,
@@ -236,10 +270,10 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
                 saved,
             });
             self.path.push(mv);
-            next = end;
-            end = self.expand();
-            g = child_g;
             skip = problem.inverse(mv);
+            next = end;
+            end = self.expand(skip);
+            g = child_g;
         }
     }
 }

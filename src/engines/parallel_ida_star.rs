@@ -1,5 +1,6 @@
 //! Parallel IDA*: each iteration's search split below a frontier of nodes, on a rayon pool.
 
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -313,27 +314,25 @@ fn frontier<P: SearchProblem>(
                 return Err(Halt::Stopped(reason));
             }
             stats.expanded += 1;
-            moves.clear();
-            problem.moves(&node.state, &mut moves);
-            for &(mv, cost) in &moves {
-                if node.skip == Some(mv) {
-                    continue;
-                }
+            // How the children's loop ended early: a fault of the problem, or a goal.
+            let mut exit = None;
+            let _ = problem.successors(&node.state, node.skip, &mut moves, |child, mv, cost| {
                 if !cost.is_valid() {
-                    return Err(Halt::Invalid(ProblemError::InvalidCost {
-                        cost: cost.value(),
-                    }));
+                    let cost = cost.value();
+                    exit = Some(Err(Halt::Invalid(ProblemError::InvalidCost { cost })));
+                    return ControlFlow::Break(());
                 }
-                let mut child = node.state.clone();
-                problem.apply(&mut child, mv);
                 stats.generated += 1;
                 if detect_cycles && (child == node.state || node.ancestors.contains(&child)) {
-                    continue; // a state already on the path: pruned, as IDA* does
+                    return ControlFlow::Continue(()); // already on the path: pruned, as IDA* does
                 }
                 let h = problem.heuristic(&child);
                 if !h.is_valid() {
                     let heuristic = h.value();
-                    return Err(Halt::Invalid(ProblemError::InvalidHeuristic { heuristic }));
+                    exit = Some(Err(Halt::Invalid(ProblemError::InvalidHeuristic {
+                        heuristic,
+                    })));
+                    return ControlFlow::Break(());
                 }
                 let g = node.g.saturating_add(cost);
                 let f = g.saturating_add(h);
@@ -341,17 +340,13 @@ fn frontier<P: SearchProblem>(
                     if f != P::Cost::MAX {
                         *least_f = min(*least_f, f);
                     }
-                    continue;
+                    return ControlFlow::Continue(());
                 }
                 let mut path = node.path.clone();
                 path.push(mv);
                 if problem.is_goal(&child) {
-                    // Everything after this goal in move order can wait: it is not needed.
-                    let position = next.len();
-                    return Ok(Frontier {
-                        subtrees: next,
-                        goal: Some((position, path, g)),
-                    });
+                    exit = Some(Ok((path, g)));
+                    return ControlFlow::Break(());
                 }
                 let ancestors = if detect_cycles {
                     let mut ancestors = node.ancestors.clone();
@@ -367,6 +362,19 @@ fn frontier<P: SearchProblem>(
                     skip: problem.inverse(mv),
                     ancestors,
                 });
+                ControlFlow::Continue(())
+            });
+            match exit {
+                None => {}
+                Some(Err(halt)) => return Err(halt),
+                Some(Ok((path, g))) => {
+                    // Everything after this goal in move order can wait: it is not needed.
+                    let position = next.len();
+                    return Ok(Frontier {
+                        subtrees: next,
+                        goal: Some((position, path, g)),
+                    });
+                }
             }
         }
         if next.is_empty() {

@@ -1,5 +1,7 @@
 //! Recursive best-first search (RBFS), run on an explicit stack.
 
+use core::ops::ControlFlow;
+
 use smallvec::SmallVec;
 
 use crate::cost::Cost;
@@ -7,7 +9,7 @@ use crate::engines::ida_star::{repeats_a_state, ZERO_RUN};
 use crate::engines::on_path::OnPath;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
-use crate::problem::{restores_by_copy, MoveBuffer, SearchProblem};
+use crate::problem::{restores_by_copy, ChildVisitor, MoveBuffer, SearchProblem};
 use crate::solution::{solved, solved_at_start, Outcome, ProblemError, Promise, ResultOf, Stats};
 
 /// Solves `problem` with recursive best-first search (Korf, 1993), with default options.
@@ -58,6 +60,7 @@ pub fn rbfs_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> Resu
         state: problem.start(),
         frames: Vec::new(),
         moves: MoveBuffer::new(),
+        scratch: MoveBuffer::new(),
         stats: Stats::default(),
         on_path: cycles.then(OnPath::new),
         look_for_zero_cycles: options.check_path && !cycles,
@@ -101,6 +104,9 @@ struct Frame<S, M, C> {
     arrived_by: Option<M>,
     /// The state before `arrived_by`, when that move cannot be undone.
     saved: Option<S>,
+    /// For a problem that makes its children at once ([`SearchProblem::CHILDREN_AT_ONCE`]):
+    /// the children, in move order (by [`Child::order`]).
+    states: Vec<S>,
 }
 
 struct Search<'p, P: SearchProblem> {
@@ -108,6 +114,8 @@ struct Search<'p, P: SearchProblem> {
     state: P::State,
     frames: Vec<Frame<P::State, P::Move, P::Cost>>,
     moves: MoveBuffer<P::Move, P::Cost>,
+    /// A scratch buffer for [`SearchProblem::successors`].
+    scratch: MoveBuffer<P::Move, P::Cost>,
     stats: Stats<P::Cost>,
     on_path: Option<OnPath<P::State>>,
     /// Whether to look for a zero-cost cycle on a deep path (with the path check, and without
@@ -179,8 +187,14 @@ impl<P: SearchProblem> Search<'_, P> {
             } else {
                 frame.bound
             };
-            let saved = restores_by_copy(problem, mv).then(|| self.state.clone());
-            problem.apply(&mut self.state, mv);
+            let saved = if P::CHILDREN_AT_ONCE {
+                let child = frame.states[frame.children[best].order as usize].clone();
+                Some(core::mem::replace(&mut self.state, child))
+            } else {
+                let saved = restores_by_copy(problem, mv).then(|| self.state.clone());
+                problem.apply(&mut self.state, mv);
+                saved
+            };
             if problem.is_goal(&self.state) {
                 let mut moves: Vec<P::Move> =
                     self.frames.iter().filter_map(|f| f.arrived_by).collect();
@@ -220,61 +234,42 @@ impl<P: SearchProblem> Search<'_, P> {
         saved: Option<P::State>,
     ) -> Result<(), ProblemError> {
         let problem = self.problem;
-        let infinite = P::Cost::MAX;
         let own_f = g.saturating_add(problem.heuristic(&self.state));
         if let Some(on_path) = &mut self.on_path {
             on_path.push(self.state.clone());
         }
         let skip = arrived_by.and_then(|mv| problem.inverse(mv));
         self.moves.clear();
-        problem.moves(&self.state, &mut self.moves);
-        let mut children = SmallVec::new();
-        for &(mv, cost) in &self.moves {
-            if skip == Some(mv) {
-                continue;
-            }
-            if !cost.is_valid() {
-                return Err(ProblemError::InvalidCost { cost: cost.value() });
-            }
-            let copy = restores_by_copy(problem, mv).then(|| self.state.clone());
-            problem.apply(&mut self.state, mv);
-            self.stats.generated += 1;
-            let repeated = self
-                .on_path
-                .as_ref()
-                .is_some_and(|on_path| on_path.contains(&self.state));
-            let h = problem.heuristic(&self.state);
-            match copy {
-                Some(state) => self.state = state,
-                None => problem.undo(&mut self.state, mv),
-            }
-            if !h.is_valid() {
-                return Err(ProblemError::InvalidHeuristic {
-                    heuristic: h.value(),
-                });
-            }
-            let f = if repeated || h == infinite {
-                infinite
-            } else {
-                g.saturating_add(cost).saturating_add(h)
-            };
-            // A node re-entered with a backed-up cost above its own f was searched before:
-            // its children inherit that cost (Korf's "F(n) > f(n)" rule).
-            let backed_up = if own_f < backed_up && f != infinite {
-                if f > backed_up {
-                    f
-                } else {
-                    backed_up
-                }
-            } else {
-                f
-            };
-            children.push(Child {
-                mv,
-                cost,
-                backed_up,
-                order: children.len() as u32,
+        let mut lister = Lister {
+            problem,
+            moves: &mut self.moves,
+            on_path: self.on_path.as_ref(),
+            children: SmallVec::new(),
+            g,
+            inherited: (own_f < backed_up).then_some(backed_up),
+            generated: 0,
+            error: None,
+        };
+        let mut states = Vec::new();
+        if P::CHILDREN_AT_ONCE {
+            let _ = problem.successors(&self.state, skip, &mut self.scratch, |child, mv, cost| {
+                let h = problem.heuristic(&child);
+                lister.add(&child, mv, cost, h)?;
+                states.push(child);
+                ControlFlow::Continue(())
             });
+        } else {
+            let _ = problem.visit_children(&mut self.state, skip, &mut lister);
+        }
+        let Lister {
+            children,
+            generated,
+            error,
+            ..
+        } = lister;
+        self.stats.generated += generated;
+        if let Some(error) = error {
+            return Err(error);
         }
         self.stats.expanded += 1;
         self.frames.push(Frame {
@@ -283,8 +278,87 @@ impl<P: SearchProblem> Search<'_, P> {
             g,
             arrived_by,
             saved,
+            states,
         });
         Ok(())
+    }
+}
+
+/// Lists the children of the node being expanded, through [`SearchProblem::visit_children`]:
+/// one call of the problem's own loop over its children (the closure adapter's successor
+/// closure once, not once per child).
+struct Lister<'a, P: SearchProblem> {
+    problem: &'a P,
+    moves: &'a mut MoveBuffer<P::Move, P::Cost>,
+    on_path: Option<&'a OnPath<P::State>>,
+    children: SmallVec<[Child<P::Move, P::Cost>; 8]>,
+    /// The node's cost from the start.
+    g: P::Cost,
+    /// The node's backed-up cost when it is above its own `f`: a node re-entered after it
+    /// was searched, whose children inherit that cost (Korf's "F(n) > f(n)" rule).
+    inherited: Option<P::Cost>,
+    generated: u64,
+    /// The first cost or heuristic found invalid; the listing stops there.
+    error: Option<ProblemError>,
+}
+
+impl<P: SearchProblem> Lister<'_, P> {
+    fn add(&mut self, state: &P::State, mv: P::Move, cost: P::Cost, h: P::Cost) -> ControlFlow<()> {
+        let infinite = P::Cost::MAX;
+        if !cost.is_valid() {
+            self.error = Some(ProblemError::InvalidCost { cost: cost.value() });
+            return ControlFlow::Break(());
+        }
+        self.generated += 1;
+        if !h.is_valid() {
+            self.error = Some(ProblemError::InvalidHeuristic {
+                heuristic: h.value(),
+            });
+            return ControlFlow::Break(());
+        }
+        let repeated = self.on_path.is_some_and(|on_path| on_path.contains(state));
+        let f = if repeated || h == infinite {
+            infinite
+        } else {
+            self.g.saturating_add(cost).saturating_add(h)
+        };
+        let backed_up = match self.inherited {
+            Some(inherited) if f != infinite && f < inherited => inherited,
+            _ => f,
+        };
+        self.children.push(Child {
+            mv,
+            cost,
+            backed_up,
+            order: self.children.len() as u32,
+        });
+        ControlFlow::Continue(())
+    }
+}
+
+impl<P: SearchProblem> ChildVisitor<P> for Lister<'_, P> {
+    fn move_stack(&mut self) -> &mut MoveBuffer<P::Move, P::Cost> {
+        self.moves
+    }
+
+    /// RBFS keeps every child, with its `f`.
+    fn prune(&mut self, _cost: P::Cost, _heuristic: P::Cost) -> bool {
+        false
+    }
+
+    fn visit(&mut self, state: &mut P::State, mv: P::Move, cost: P::Cost) -> ControlFlow<()> {
+        let h = self.problem.heuristic(state);
+        self.add(state, mv, cost, h)
+    }
+
+    fn visit_passed(
+        &mut self,
+        state: &mut P::State,
+        mv: P::Move,
+        cost: P::Cost,
+        heuristic: P::Cost,
+    ) -> ControlFlow<()> {
+        self.add(state, mv, cost, heuristic)
     }
 }
 

@@ -147,6 +147,19 @@ pub trait SearchProblem {
     /// The cost of a move and of a path.
     type Cost: Cost;
 
+    /// Whether [`successors`](Self::successors) makes all of a state's children at once more
+    /// cheaply than [`apply`](Self::apply) makes them one at a time: `true` for a problem that
+    /// computes its children whole and overrides `successors` to hand them over, as the
+    /// closure adapter does (its `apply` calls the successor closure again to find the one
+    /// child a move names). `false` by default.
+    ///
+    /// With it, the engines that keep a node's children on a stack while they search below it
+    /// (RBFS, IDA\*_CR, branch and bound, the count of optimal solutions, IDA\* past 400
+    /// levels) take them from one call of `successors` and keep them until they leave the
+    /// node, instead of applying each move as they come to it: one call per expanded node,
+    /// where applying would make a node's `b` children at a cost of `b` each.
+    const CHILDREN_AT_ONCE: bool = false;
+
     /// The state the search starts from.
     fn start(&self) -> Self::State;
 

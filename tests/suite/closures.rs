@@ -5,6 +5,7 @@ use crate::common::Graph;
 use informed::prelude::*;
 use quickcheck::quickcheck;
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 quickcheck! {
     fn every_engine_is_optimal_through_closures(graph: Graph) -> bool {
@@ -112,4 +113,113 @@ fn a_move_at_a_four_byte_cost_takes_one_word() {
     // The engines that store states keep the move to each beside it: with `u32` costs, an
     // `Option` of a move is the successor's 32-bit hash and the cost.
     assert_eq!(size_of::<Option<informed::closures::FnMove<u32>>>(), 8);
+}
+
+/// Every engine makes a node's children with one call of the successor closure, however many
+/// there are: a star of 20,000 leaves (its goal the last) and a line 1,000 moves long (past
+/// the depth where IDA* leaves its recursion for an explicit stack). Before, the engines that
+/// keep a node's children on a stack (RBFS, IDA*_CR, branch and bound, the count of optimal
+/// solutions, deep IDA*) called the closure again for every child they stepped to: a
+/// quadratic search of the star.
+#[test]
+fn every_engine_calls_the_successor_closure_once_per_expanded_node() {
+    const LEAVES: u32 = 20_000;
+    let calls = AtomicU64::new(0);
+    let count = || calls.fetch_add(1, Ordering::Relaxed);
+    let star = FnProblem::new(
+        0u32,
+        |&n: &u32| {
+            count();
+            let leaves = if n == 0 { LEAVES } else { 0 };
+            (1..=leaves).map(|leaf| (leaf, 1u32)).collect::<Vec<_>>()
+        },
+        |&n: &u32| u32::from(n == 0),
+        |&n: &u32| n == LEAVES,
+    );
+    let line = FnProblem::new(
+        0i32,
+        |&n: &i32| {
+            count();
+            vec![(n + 1, 1u32), (n - 1, 1), (n + 2, 3)]
+        },
+        |&n: &i32| (1000 - n).max(0).unsigned_abs(),
+        |&n: &i32| n == 1000,
+    );
+    let check = |shape: &str, runs: Vec<Run>| {
+        for Run {
+            engine,
+            calls,
+            expanded,
+            solved,
+        } in runs
+        {
+            assert!(solved, "{engine} on the {shape}");
+            assert!(
+                calls <= expanded,
+                "{engine} on the {shape}: {calls} calls, {expanded} expanded"
+            );
+        }
+    };
+    check("star", every_engine(&star, &calls));
+    check("line", every_engine(&line, &calls));
+}
+
+/// One engine's search of a problem through closures.
+struct Run {
+    engine: &'static str,
+    /// Calls of the successor closure.
+    calls: u64,
+    expanded: u64,
+    solved: bool,
+}
+
+/// Runs every engine on `problem`, whose successor closure counts its calls in `calls`,
+/// without the path check (which replays the path through `apply`).
+fn every_engine<P>(problem: &P, calls: &AtomicU64) -> Vec<Run>
+where
+    P: SearchProblem + Sync,
+    P::State: Send + Sync,
+    P::Move: Send + Sync,
+{
+    let options = SearchOptions::new().check_path(false);
+    let run = |name, engine: &dyn Fn() -> informed::ResultOf<P>| {
+        calls.store(0, Ordering::Relaxed);
+        let result = engine();
+        Run {
+            engine: name,
+            calls: calls.load(Ordering::Relaxed),
+            expanded: result.stats.expanded,
+            solved: result.is_solved(),
+        }
+    };
+    let mut runs = vec![
+        run("a_star", &|| a_star_with(problem, &options)),
+        run("bfs", &|| bfs_with(problem, &options)),
+        run("dijkstra", &|| dijkstra_with(problem, &options)),
+        run("weighted_a_star", &|| {
+            weighted_a_star_with(problem, 2.0, &options)
+        }),
+        run("greedy_best_first", &|| {
+            greedy_best_first_with(problem, &options)
+        }),
+        run("ida_star", &|| ida_star_with(problem, &options)),
+        run("ida_star_cr", &|| ida_star_cr_with(problem, &options)),
+        run("rbfs", &|| rbfs_with(problem, &options)),
+        run("branch_and_bound", &|| {
+            branch_and_bound_with(problem, None, &options)
+        }),
+        #[cfg(feature = "parallel")]
+        run("parallel_ida_star", &|| {
+            parallel_ida_star_with(problem, &options)
+        }),
+    ];
+    calls.store(0, Ordering::Relaxed);
+    let all = optimal_solutions_with(problem, 1, &options);
+    runs.push(Run {
+        engine: "optimal_solutions",
+        calls: calls.load(Ordering::Relaxed),
+        expanded: all.stats.expanded,
+        solved: all.count == 1,
+    });
+    runs
 }
