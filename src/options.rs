@@ -170,7 +170,10 @@ pub struct SearchOptions<'a> {
     /// Stop at this instant ([`StopReason::Deadline`]).
     pub deadline: Option<Instant>,
     /// Look for solutions costing at most this much; stop with [`StopReason::CostBound`] once
-    /// none is left. A [`CostValue`], so that one value serves every cost type.
+    /// none is left. A [`CostValue`], so that one value serves every cost type: one beyond the
+    /// problem's cost type is no bound, a fraction bounds integer costs by its whole part, and
+    /// one below zero (or NaN) admits no path, not even from a start that is a goal: the
+    /// search stops at once with [`StopReason::CostBound`].
     pub cost_bound: Option<CostValue>,
     /// Stop when this token is cancelled ([`StopReason::Cancelled`]).
     pub cancel: Option<CancelToken>,
@@ -242,6 +245,16 @@ impl<'a> SearchOptions<'a> {
     /// [needs it](crate::SearchProblem::needs_cycle_detection).
     pub(crate) fn detects_cycles<P: crate::SearchProblem>(&self, problem: &P) -> bool {
         self.detect_cycles || problem.needs_cycle_detection()
+    }
+
+    /// Whether the cost bound is below zero or NaN: no path costs so little, the empty one
+    /// included, and every engine stops at once with [`StopReason::CostBound`].
+    pub(crate) fn bound_admits_nothing(&self) -> bool {
+        match self.cost_bound {
+            Some(CostValue::Signed(bound)) => bound < 0,
+            Some(CostValue::Float(bound)) => !(bound >= 0.0),
+            Some(CostValue::Unsigned(_)) | None => false,
+        }
     }
 
     /// Asks IDA* and RBFS to skip states already on the current path (see the field).

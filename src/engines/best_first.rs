@@ -158,6 +158,8 @@ pub(crate) struct Search<'p, P: SearchProblem, S: Storage<P>> {
     order: Order,
     /// Whether a state was left out for costing more than the cost bound.
     beyond_bound: bool,
+    /// Whether the cost bound is below zero: no path is within it, not even the empty one.
+    admits_nothing: bool,
     /// Whether a state already expanded was reached again more cheaply.
     stale: bool,
 }
@@ -189,6 +191,7 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
             watch: Watch::new(options),
             order,
             beyond_bound: false,
+            admits_nothing: options.bound_admits_nothing(),
             stale: false,
         }
     }
@@ -213,6 +216,9 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
 
     /// Queues the starts.
     pub fn begin(&mut self) -> Result<(), Halt> {
+        if self.admits_nothing {
+            return Err(StopReason::CostBound.into());
+        }
         for start in self.problem.starts() {
             self.offer(start, ROOT as usize, None, P::Cost::ZERO)?;
         }

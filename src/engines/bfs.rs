@@ -44,6 +44,14 @@ pub fn bfs<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 /// [`bfs()`] with options.
 pub fn bfs_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> ResultOf<P> {
     let mut stats = Stats::default();
+    if options.bound_admits_nothing() {
+        let reason = StopReason::CostBound;
+        let outcome = Outcome::Stopped {
+            reason,
+            completed_threshold: None,
+        };
+        return ResultOf::<P> { outcome, stats };
+    }
     let mut table = NodeTable::for_states(FIRST_CAPACITY, problem.state_count());
     let outcome = search(problem, options, &mut table, &mut stats);
     stats.stored = table.len();

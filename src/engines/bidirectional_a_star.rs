@@ -136,6 +136,9 @@ impl<P: Bidirectional> Search<'_, P> {
 
     fn run(&mut self, options: &SearchOptions) -> Result<OutcomeOf<P>, Halt> {
         let problem = self.problem;
+        if options.bound_admits_nothing() {
+            return Err(StopReason::CostBound.into());
+        }
         for start in problem.starts() {
             self.offer(FORWARD, start, ROOT as usize, None, P::Cost::ZERO)?;
         }

@@ -142,6 +142,9 @@ impl<P: Bidirectional> Search<'_, P> {
 
     fn run(&mut self, options: &SearchOptions) -> Result<OutcomeOf<P>, Halt> {
         let problem = self.problem;
+        if options.bound_admits_nothing() {
+            return Err(StopReason::CostBound.into());
+        }
         for (side, roots) in [(FORWARD, problem.starts()), (BACKWARD, problem.goals())] {
             for root in roots {
                 let room = self.stored() < self.watch.max_stored;

@@ -58,7 +58,12 @@ pub fn branch_and_bound_with<P: SearchProblem>(
     options: &SearchOptions,
 ) -> ResultOf<P> {
     let mut search = DepthFirst::new(problem, options, max_depth);
-    let outcome = if problem.is_goal(search.start()) {
+    let outcome = if options.bound_admits_nothing() {
+        Outcome::Stopped {
+            reason: StopReason::CostBound,
+            completed_threshold: None,
+        }
+    } else if problem.is_goal(search.start()) {
         solved_at_start(problem, problem.start(), options)
     } else {
         let mut best = Incumbent::<P> { best: None };

@@ -85,6 +85,10 @@ pub fn optimal_solutions_with<P: SearchProblem>(
         error: None,
         stats: Stats::default(),
     };
+    if options.bound_admits_nothing() {
+        all.stopped = Some(StopReason::CostBound);
+        return all;
+    }
     if problem.is_goal(search.start()) {
         // The empty path: any other ends at a goal it passes first.
         (all.cost, all.count) = (Some(P::Cost::ZERO), 1);

@@ -128,6 +128,12 @@ impl<P: SearchProblem> Search<'_, P> {
     fn run(&mut self, options: &SearchOptions) -> Outcome<P::State, P::Move, P::Cost> {
         let problem = self.problem;
         let infinite = P::Cost::MAX;
+        if options.bound_admits_nothing() {
+            return Outcome::Stopped {
+                reason: StopReason::CostBound,
+                completed_threshold: None,
+            };
+        }
         if problem.is_goal(&self.state) {
             return solved_at_start(problem, problem.start(), options);
         }

@@ -8,10 +8,11 @@ use core::ops::ControlFlow;
 use informed::closures::FnProblem;
 use informed::puzzles::SlidingPuzzle;
 use informed::{
-    a_star_with, bfs_with, branch_and_bound_with, dijkstra, dijkstra_all, dijkstra_all_with,
-    dijkstra_with, greedy_best_first_with, ida_star_cr_with, ida_star_with, rbfs_with, replay_from,
-    weighted_a_star, weighted_a_star_with, AStarSteps, ChildVisitor, Cost, MoveBuffer, Outcome,
-    ResultOf, SearchOptions, SearchProblem, StopReason,
+    a_star_with, bfs_with, bidirectional_a_star_with, bidirectional_bfs_with,
+    branch_and_bound_with, dijkstra, dijkstra_all, dijkstra_all_with, dijkstra_with,
+    greedy_best_first_with, ida_star_cr_with, ida_star_with, optimal_solutions_with, rbfs_with,
+    replay_from, weighted_a_star, weighted_a_star_with, AStarSteps, ChildVisitor, Cost, CostValue,
+    MoveBuffer, Outcome, ResultOf, SearchOptions, SearchProblem, StopReason,
 };
 use quickcheck::quickcheck;
 
@@ -421,4 +422,58 @@ fn a_child_never_offered_to_prune_cannot_take_ida_star_past_its_threshold() {
     assert_eq!(solution.cost, 7);
     let (end, cost) = replay_from(&problem, solution.start, &solution.moves).unwrap();
     assert_eq!((end, cost), (22, 7));
+}
+
+/// A cost bound below zero, or NaN, admits no path, not even the empty one from a start that
+/// is a goal: every engine stops at once with `CostBound`, whatever the cost type. (Before,
+/// such a bound was taken as zero, and a start at a goal came back solved.) A bound of zero
+/// still admits the empty path.
+#[test]
+fn a_bound_below_zero_admits_no_path_not_even_the_empty_one() {
+    fn check<C: Cost + Send + Sync>(step: C) {
+        let problem = FnProblem::new(
+            0u8,
+            move |&n: &u8| [(n + 1, step)],
+            |_: &u8| C::ZERO,
+            |&n: &u8| n == 0,
+        );
+        for bound in [
+            CostValue::Signed(-1),
+            CostValue::Float(-0.5),
+            CostValue::Float(f64::NAN),
+        ] {
+            let options = SearchOptions::new().cost_bound(bound);
+            for (name, engine, _) in engines() {
+                let result = engine(&problem, &options);
+                assert_eq!(
+                    result.stopped(),
+                    Some(StopReason::CostBound),
+                    "{name} within {bound}"
+                );
+                assert_eq!(result.stats.generated, 0, "{name} within {bound}");
+            }
+            assert!(
+                dijkstra_all_with(&problem, &options).is_empty(),
+                "within {bound}"
+            );
+            let all = optimal_solutions_with(&problem, 1, &options);
+            assert_eq!((all.count, all.stopped), (0, Some(StopReason::CostBound)));
+        }
+        let zero = SearchOptions::new().cost_bound(0u8);
+        for (name, engine, _) in engines() {
+            assert!(engine(&problem, &zero).is_solved(), "{name} within 0");
+        }
+    }
+    check(1u32);
+    check(1i32);
+    check(1.0f64);
+    // The bidirectional engines too, on a puzzle at its goal.
+    let solved = SlidingPuzzle::<9>::parse(3, 3, "123456780", "123456780").expect("a board");
+    let below = SearchOptions::new().cost_bound(-1);
+    for result in [
+        bidirectional_bfs_with(&solved, &below),
+        bidirectional_a_star_with(&solved, &below),
+    ] {
+        assert_eq!(result.stopped(), Some(StopReason::CostBound));
+    }
 }

@@ -146,6 +146,12 @@ fn deepen<'p, P: SearchProblem>(
     problem: &P,
     options: &SearchOptions,
 ) -> Outcome<P::State, P::Move, P::Cost> {
+    if options.bound_admits_nothing() {
+        return Outcome::Stopped {
+            reason: StopReason::CostBound,
+            completed_threshold: None,
+        };
+    }
     if problem.is_goal(search.start()) {
         return solved_at_start(problem, problem.start(), options);
     }
