@@ -252,7 +252,7 @@ impl<'a> SearchOptions<'a> {
     pub(crate) fn bound_admits_nothing(&self) -> bool {
         match self.cost_bound {
             Some(CostValue::Signed(bound)) => bound < 0,
-            Some(CostValue::Float(bound)) => !(bound >= 0.0),
+            Some(CostValue::Float(bound)) => bound < 0.0 || bound.is_nan(),
             Some(CostValue::Unsigned(_)) | None => false,
         }
     }
