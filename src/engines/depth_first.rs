@@ -3,14 +3,12 @@
 //! stack (any depth), the state changed in place and restored; what to do at a goal and with
 //! the children cut off is the engine's [`Policy`].
 
-use core::ops::ControlFlow;
-
 use crate::cost::Cost;
 use crate::engines::ida_star::invalid_heuristic;
 use crate::engines::on_path::OnPath;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
-use crate::problem::{restores_by_copy, MoveBuffer, SearchProblem};
+use crate::problem::{list_children, restores_by_copy, MoveBuffer, SearchProblem};
 use crate::solution::{ProblemError, Stats};
 
 /// What an engine does at the goals and cut-offs of a [`DepthFirst`] search.
@@ -123,18 +121,14 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
     /// Lists the moves of the state being searched (but `skip`; with their children, for a
     /// problem that makes them at once) and counts it expanded.
     fn expand(&mut self, skip: Option<P::Move>) -> usize {
-        if P::CHILDREN_AT_ONCE {
-            let (moves, children) = (&mut self.moves, &mut self.children);
-            let _ =
-                self.problem
-                    .successors(&self.state, skip, &mut self.scratch, |child, mv, cost| {
-                        moves.push((mv, cost));
-                        children.push(Some(child));
-                        ControlFlow::Continue(())
-                    });
-        } else {
-            self.problem.moves(&self.state, &mut self.moves);
-        }
+        list_children(
+            self.problem,
+            &self.state,
+            skip,
+            &mut self.moves,
+            &mut self.children,
+            &mut self.scratch,
+        );
         self.stats.expanded += 1;
         if let Some(on_path) = &mut self.on_path {
             on_path.push(self.state.clone());

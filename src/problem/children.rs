@@ -14,6 +14,32 @@ pub(crate) fn restores_by_copy<P: SearchProblem>(problem: &P, mv: P::Move) -> bo
     copies_back::<P::State>() || !problem.can_undo(mv)
 }
 
+/// Appends the moves of `state` to `moves` for a depth-first engine that keeps each node's
+/// moves on a stack: for a problem that makes its children at once
+/// ([`SearchProblem::CHILDREN_AT_ONCE`]), by one call of [`SearchProblem::successors`] (which
+/// leaves out `skip`), with the child each move leads to on `children`, at the same index;
+/// otherwise by [`SearchProblem::moves`], leaving `skip` for the engine to pass over.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+pub(crate) fn list_children<P: SearchProblem>(
+    problem: &P,
+    state: &P::State,
+    skip: Option<P::Move>,
+    moves: &mut MoveBuffer<P::Move, P::Cost>,
+    children: &mut Vec<Option<P::State>>,
+    scratch: &mut MoveBuffer<P::Move, P::Cost>,
+) {
+    if P::CHILDREN_AT_ONCE {
+        let _ = problem.successors(state, skip, scratch, |child, mv, cost| {
+            moves.push((mv, cost));
+            children.push(Some(child));
+            ControlFlow::Continue(())
+        });
+    } else {
+        problem.moves(state, moves);
+    }
+}
+
 /// Whether states of type `S` are restored by copying them back rather than by
 /// [`SearchProblem::undo`]: a state of at most `COPY_BACK_BYTES` that owns nothing (no drop
 /// glue: no `Vec`, `Box`, `String`), whose clone is a plain copy. Copying 26 bytes back costs a

@@ -12,8 +12,8 @@ use crate::cost::Cost;
 mod children;
 mod move_buffer;
 
-pub(crate) use children::restores_by_copy;
 pub use children::ChildVisitor;
+pub(crate) use children::{list_children, restores_by_copy};
 use children::{visit_fixed, visit_listed};
 pub use move_buffer::MoveBuffer;
 

@@ -1,14 +1,12 @@
 //! One IDA* iteration on an explicit stack: below the recursion's limit (with the path above
 //! it handed over, under cycle detection).
 
-use core::ops::ControlFlow;
-
 use super::{invalid_heuristic, repeats_a_state, Iteration, Iterations, ZERO_RUN};
 use crate::cost::{min, Cost};
 use crate::engines::on_path::OnPath;
 use crate::limits::Watch;
 use crate::options::SearchOptions;
-use crate::problem::{restores_by_copy, MoveBuffer, SearchProblem};
+use crate::problem::{list_children, restores_by_copy, MoveBuffer, SearchProblem};
 use crate::solution::{ProblemError, Stats};
 
 /// A node on the current path below which the search went deeper: where to resume.
@@ -97,18 +95,14 @@ impl<'p, P: SearchProblem> Search<'p, P> {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     fn list_moves(&mut self, skip: Option<P::Move>) -> usize {
-        if P::CHILDREN_AT_ONCE {
-            let (moves, children) = (&mut self.moves, &mut self.children);
-            let _ =
-                self.problem
-                    .successors(&self.state, skip, &mut self.scratch, |child, mv, cost| {
-                        moves.push((mv, cost));
-                        children.push(Some(child));
-                        ControlFlow::Continue(())
-                    });
-        } else {
-            self.problem.moves(&self.state, &mut self.moves);
-        }
+        list_children(
+            self.problem,
+            &self.state,
+            skip,
+            &mut self.moves,
+            &mut self.children,
+            &mut self.scratch,
+        );
         self.stats.expanded += 1;
         if let Some(on_path) = &mut self.on_path {
             on_path.push(self.state.clone());
