@@ -21,6 +21,8 @@ quickcheck! {
             rbfs_with(&problem, &cycles),
             ida_star(&problem),
             rbfs(&problem),
+            ida_star_cr(&problem),
+            branch_and_bound(&problem, None),
         ];
         for result in &results {
             match (graph.exact[0], result.solution()) {
@@ -40,6 +42,9 @@ quickcheck! {
         let with_option = &results[1];
         assert_eq!(plain.stats.generated, with_option.stats.generated);
         assert_eq!(plain.stats.thresholds, with_option.stats.thresholds);
+        let all = optimal_solutions(&problem, 1);
+        assert_eq!(all.cost, graph.exact[0]);
+        assert_eq!(all.count > 0, graph.exact[0].is_some());
         bfs(&problem).is_solved() == graph.exact[0].is_some()
     }
 }
