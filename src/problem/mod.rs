@@ -445,7 +445,9 @@ pub trait SearchProblem {
     ///
     /// The default lists the moves into `moves` (a scratch buffer it leaves as it found it)
     /// and clones `state` once per move to apply it. A problem that computes its children
-    /// whole, as the closure adapter does, overrides it to compute them once.
+    /// whole, as the closure adapter does, overrides it to compute them once, and says so
+    /// with [`CHILDREN_AT_ONCE`](Self::CHILDREN_AT_ONCE): the depth-first engines then take
+    /// a node's children from it too.
     #[inline]
     fn successors<F>(
         &self,
