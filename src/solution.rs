@@ -104,6 +104,14 @@ impl<S, M, C> Outcome<S, M, C> {
             solution: None,
         }
     }
+
+    /// The outcome of a search a limit stopped, with no IDA\* threshold completed.
+    pub(crate) fn stopped_by(reason: StopReason) -> Self {
+        Outcome::Stopped {
+            reason,
+            completed_threshold: None,
+        }
+    }
 }
 
 impl<S, M, C> SearchResult<S, M, C> {

@@ -133,10 +133,7 @@ impl Halt {
     /// The outcome of a search that this ended.
     pub fn into_outcome<S, M, C>(self) -> Outcome<S, M, C> {
         match self {
-            Halt::Stopped(reason) => Outcome::Stopped {
-                reason,
-                completed_threshold: None,
-            },
+            Halt::Stopped(reason) => Outcome::stopped_by(reason),
             Halt::Invalid(error) => Outcome::invalid(error),
         }
     }

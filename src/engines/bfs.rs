@@ -45,11 +45,7 @@ pub fn bfs<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 pub fn bfs_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> ResultOf<P> {
     let mut stats = Stats::default();
     if options.bound_admits_nothing() {
-        let reason = StopReason::CostBound;
-        let outcome = Outcome::Stopped {
-            reason,
-            completed_threshold: None,
-        };
+        let outcome = Outcome::stopped_by(StopReason::CostBound);
         return ResultOf::<P> { outcome, stats };
     }
     let mut table = NodeTable::for_states(FIRST_CAPACITY, problem.state_count());
@@ -70,10 +66,7 @@ fn search<P: SearchProblem>(
         return solved(problem, start, Vec::new(), zero, options, Promise::AnyPath);
     }
     let mut watch = Watch::new(options);
-    let stopped = |reason| Outcome::Stopped {
-        reason,
-        completed_threshold: None,
-    };
+    let stopped = Outcome::stopped_by;
     // With a cost bound, a state reached again more cheaply is searched again from there, so
     // that a path within the bound is found whenever there is one (with unit costs, never).
     let bounded = watch.cost_bound < P::Cost::MAX;

@@ -59,20 +59,14 @@ pub fn branch_and_bound_with<P: SearchProblem>(
 ) -> ResultOf<P> {
     let mut search = DepthFirst::new(problem, options, max_depth);
     let outcome = if options.bound_admits_nothing() {
-        Outcome::Stopped {
-            reason: StopReason::CostBound,
-            completed_threshold: None,
-        }
+        Outcome::stopped_by(StopReason::CostBound)
     } else if problem.is_goal(search.start()) {
         solved_at_start(problem, problem.start(), options)
     } else {
         let mut best = Incumbent::<P> { best: None };
         let bound = search.watch.cost_bound;
         match search.search(bound, &mut best) {
-            Ended::Stopped(reason) => Outcome::Stopped {
-                reason,
-                completed_threshold: None,
-            },
+            Ended::Stopped(reason) => Outcome::stopped_by(reason),
             Ended::Invalid(error) => Outcome::invalid(error),
             Ended::Exhausted => match best.best {
                 Some((moves, cost)) => solved(
@@ -83,10 +77,7 @@ pub fn branch_and_bound_with<P: SearchProblem>(
                     options,
                     Promise::Optimal,
                 ),
-                None if bound < P::Cost::MAX => Outcome::Stopped {
-                    reason: StopReason::CostBound,
-                    completed_threshold: None,
-                },
+                None if bound < P::Cost::MAX => Outcome::stopped_by(StopReason::CostBound),
                 None => Outcome::NoSolution,
             },
         }

@@ -73,10 +73,7 @@ fn deepen<P: SearchProblem>(
     options: &SearchOptions,
 ) -> Outcome<P::State, P::Move, P::Cost> {
     if options.bound_admits_nothing() {
-        return Outcome::Stopped {
-            reason: StopReason::CostBound,
-            completed_threshold: None,
-        };
+        return Outcome::stopped_by(StopReason::CostBound);
     }
     if problem.is_goal(search.start()) {
         return solved_at_start(problem, problem.start(), options);

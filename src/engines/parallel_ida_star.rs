@@ -152,10 +152,7 @@ where
     let mut watch: Watch<'_, P::Cost> = Watch::new(options);
     let start = problem.start();
     if options.bound_admits_nothing() {
-        return Outcome::Stopped {
-            reason: StopReason::CostBound,
-            completed_threshold: None,
-        };
+        return Outcome::stopped_by(StopReason::CostBound);
     }
     if problem.is_goal(&start) {
         return solved_at_start(problem, start, options);

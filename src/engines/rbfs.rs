@@ -129,10 +129,7 @@ impl<P: SearchProblem> Search<'_, P> {
         let problem = self.problem;
         let infinite = P::Cost::MAX;
         if options.bound_admits_nothing() {
-            return Outcome::Stopped {
-                reason: StopReason::CostBound,
-                completed_threshold: None,
-            };
+            return Outcome::stopped_by(StopReason::CostBound);
         }
         if problem.is_goal(&self.state) {
             return solved_at_start(problem, problem.start(), options);
@@ -153,10 +150,7 @@ impl<P: SearchProblem> Search<'_, P> {
         }
         loop {
             if let Some(reason) = self.watch.check(&self.stats, self.frames.len(), 0) {
-                return Outcome::Stopped {
-                    reason,
-                    completed_threshold: None,
-                };
+                return Outcome::stopped_by(reason);
             }
             let depth = self.frames.len() - 1;
             let frame = &mut self.frames[depth];
@@ -172,10 +166,7 @@ impl<P: SearchProblem> Search<'_, P> {
                     if best_value == infinite {
                         return Outcome::NoSolution;
                     }
-                    return Outcome::Stopped {
-                        reason: StopReason::CostBound,
-                        completed_threshold: None,
-                    };
+                    return Outcome::stopped_by(StopReason::CostBound);
                 };
                 match self.frames.pop().and_then(|frame| frame.saved) {
                     Some(state) => self.state = state,
