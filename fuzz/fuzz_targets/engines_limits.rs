@@ -6,7 +6,8 @@
 //!   optimal for the engines that promise it (IDA*, A*, RBFS, parallel IDA*);
 //! - `NodeLimit` only with a node limit, and the count passes it by at most one node's
 //!   children (parallel IDA*: 4,096 nodes a thread more); `MemoryLimit` only with a limit on
-//!   stored states, never above it; `CostBound` only when no solution costs that much;
+//!   stored states, never above it; `CostBound` only when no solution costs that much (at
+//!   once, for a bound below zero);
 //!   `Cancelled` and `Deadline` only when asked for, and then at once;
 //! - `NoSolution` only when the goal is unreachable;
 //! - nothing panics.
@@ -32,6 +33,9 @@ fn check(name: &str, graph: &Graph, options: &SearchOptions, result: &ResultOf<G
     let widest = graph.edges.iter().map(Vec::len).max().unwrap_or(0) as u64;
     let parallel = name == "parallel_ida_star";
     match &result.outcome {
+        Outcome::Solved(_) if options.cost_bound.is_some_and(|b| b.as_f64() < 0.0) => {
+            panic!("{name}: a solution within a bound below zero")
+        }
         Outcome::Solved(solution) => {
             let (end, cost) = replay(graph, &solution.moves).expect("the moves are legal");
             assert!(graph.is_goal(&end), "{name}: the path ends at the goal");
@@ -63,12 +67,15 @@ fn check(name: &str, graph: &Graph, options: &SearchOptions, result: &ResultOf<G
                 assert!(name == "a_star" || name == "bfs", "{name}: stores nothing");
             }
             StopReason::CostBound => {
-                let bound = options.cost_bound.and_then(|b| b.as_u128());
-                let bound = bound.expect("a cost bound was set");
-                assert!(
-                    optimal.is_none_or(|best| u128::from(best) > bound),
-                    "{name}: a solution within the bound exists"
-                );
+                let bound = options.cost_bound.expect("a cost bound was set");
+                match bound.as_u128() {
+                    Some(bound) => assert!(
+                        optimal.is_none_or(|best| u128::from(best) > bound),
+                        "{name}: a solution within the bound exists"
+                    ),
+                    // Below zero: stopped before generating anything.
+                    None => assert_eq!(result.stats.generated, 0, "{name}: {:?}", result.stats),
+                }
             }
             StopReason::Cancelled => {
                 assert!(options.cancel.is_some(), "{name}: cancelled unasked");
@@ -103,6 +110,10 @@ fuzz_target!(|data: &[u8]| {
     }
     if flags & 8 != 0 {
         options = options.cost_bound(u32::from(head[5]));
+    }
+    if flags & 128 != 0 {
+        // A bound below zero admits no path, not even from a start at the goal.
+        options = options.cost_bound(-1 - i32::from(head[5]));
     }
     if flags & 16 != 0 {
         let token = CancelToken::new();
