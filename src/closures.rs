@@ -62,10 +62,10 @@
 //!   ([`SearchProblem::CHILDREN_AT_ONCE`]: the depth-first engines that keep a node's
 //!   children on a stack keep the nodes the closure gave), and the heuristic once per child,
 //!   as `pathfinding::idastar` does. Only [`FnProblem::path`] and the path check of debug
-//!   builds step along a path by calling it again. A state is the node and its hash, nothing shared or reference-counted: the depth-first
-//!   engines keep the nodes on the current path themselves
-//!   ([`SearchProblem::needs_cycle_detection`]), in a list while the path is short and
-//!   in a hash set beside it once it is long.
+//!   builds step along a path by calling it again. A state is the node and its hash,
+//!   nothing shared or reference-counted: the depth-first engines keep the nodes on the
+//!   current path themselves ([`SearchProblem::needs_cycle_detection`]), in a list while the
+//!   path is short and in a hash set beside it once it is long.
 //! - Each node a closure returns is hashed once: the hash names the move to it and is the
 //!   state's hash in the tables of A* and BFS ([`SearchProblem::state_hash`]), which file
 //!   the state under it without hashing it again.

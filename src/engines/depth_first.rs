@@ -8,7 +8,7 @@ use crate::engines::ida_star::invalid_heuristic;
 use crate::engines::on_path::OnPath;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
-use crate::problem::{list_children, restores_by_copy, MoveBuffer, SearchProblem};
+use crate::problem::{restores_by_copy, MadeChildren, MoveBuffer, SearchProblem};
 use crate::solution::{ProblemError, Stats};
 
 /// What an engine does at the goals and cut-offs of a [`DepthFirst`] search.
@@ -58,11 +58,8 @@ pub(crate) struct DepthFirst<'p, P: SearchProblem> {
     frames: Vec<Frame<P::State, P::Move, P::Cost>>,
     /// The moves of every node on the path, deepest last.
     moves: MoveBuffer<P::Move, P::Cost>,
-    /// For a problem that makes its children at once ([`SearchProblem::CHILDREN_AT_ONCE`]):
-    /// the child each move of `moves` leads to, until the search steps to it.
-    children: Vec<Option<P::State>>,
-    /// A scratch buffer for [`SearchProblem::successors`].
-    scratch: MoveBuffer<P::Move, P::Cost>,
+    /// The children of the moves on `moves`, for a problem that makes them at once.
+    children: MadeChildren<P>,
     /// The moves from the start to the node being searched.
     path: Vec<P::Move>,
     /// The states on the path, when cycles are to be detected.
@@ -80,8 +77,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             state: problem.start(),
             frames: Vec::new(),
             moves: MoveBuffer::new(),
-            children: Vec::new(),
-            scratch: MoveBuffer::new(),
+            children: MadeChildren::new(),
             path: Vec::new(),
             on_path: options.detects_cycles(problem).then(OnPath::new),
             max_depth: max_depth.unwrap_or(usize::MAX),
@@ -110,7 +106,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             }
         }
         self.moves.clear();
-        self.children.clear();
+        self.children.truncate(0);
         self.path.clear();
         if let Some(on_path) = &mut self.on_path {
             on_path.clear();
@@ -121,14 +117,8 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
     /// Lists the moves of the state being searched (but `skip`; with their children, for a
     /// problem that makes them at once) and counts it expanded.
     fn expand(&mut self, skip: Option<P::Move>) -> usize {
-        list_children(
-            self.problem,
-            &self.state,
-            skip,
-            &mut self.moves,
-            &mut self.children,
-            &mut self.scratch,
-        );
+        self.children
+            .list(self.problem, &self.state, skip, &mut self.moves);
         self.stats.expanded += 1;
         if let Some(on_path) = &mut self.on_path {
             on_path.push(self.state.clone());
@@ -148,7 +138,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
         };
         self.frames.clear();
         self.moves.clear();
-        self.children.clear();
+        self.children.truncate(0);
         self.path.clear();
         if self.max_depth == 0 {
             return Ended::Exhausted; // no move may be made
@@ -175,9 +165,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
                     None => problem.undo(&mut self.state, mv),
                 }
                 self.moves.truncate(parent.end);
-                if P::CHILDREN_AT_ONCE {
-                    self.children.truncate(parent.end);
-                }
+                self.children.truncate(parent.end);
                 (next, end, g, skip) = (parent.next, parent.end, parent.g, parent.skip);
                 continue;
             }
@@ -210,10 +198,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
                 }
             }
             let saved = if P::CHILDREN_AT_ONCE {
-                let child = self.children[next - 1]
-                    .take()
-                    .expect("each child taken once");
-                Some(core::mem::replace(&mut self.state, child))
+                Some(self.children.step_to(next - 1, &mut self.state))
             } else {
                 let saved = restores_by_copy(problem, mv).then(|| self.state.clone());
                 problem.apply(&mut self.state, mv);

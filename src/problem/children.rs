@@ -14,29 +14,63 @@ pub(crate) fn restores_by_copy<P: SearchProblem>(problem: &P, mv: P::Move) -> bo
     copies_back::<P::State>() || !problem.can_undo(mv)
 }
 
-/// Appends the moves of `state` to `moves` for a depth-first engine that keeps each node's
-/// moves on a stack: for a problem that makes its children at once
-/// ([`SearchProblem::CHILDREN_AT_ONCE`]), by one call of [`SearchProblem::successors`] (which
-/// leaves out `skip`), with the child each move leads to on `children`, at the same index;
-/// otherwise by [`SearchProblem::moves`], leaving `skip` for the engine to pass over.
-#[allow(clippy::inline_always)]
-#[inline(always)]
-pub(crate) fn list_children<P: SearchProblem>(
-    problem: &P,
-    state: &P::State,
-    skip: Option<P::Move>,
-    moves: &mut MoveBuffer<P::Move, P::Cost>,
-    children: &mut Vec<Option<P::State>>,
-    scratch: &mut MoveBuffer<P::Move, P::Cost>,
-) {
-    if P::CHILDREN_AT_ONCE {
-        let _ = problem.successors(state, skip, scratch, |child, mv, cost| {
-            moves.push((mv, cost));
-            children.push(Some(child));
-            ControlFlow::Continue(())
-        });
-    } else {
-        problem.moves(state, moves);
+/// The children a depth-first engine keeps beside its stack of moves, for a problem that
+/// makes them at once ([`SearchProblem::CHILDREN_AT_ONCE`]): the child each move of the stack
+/// leads to, at the same index, until the engine steps to it. For other problems it stays
+/// empty, and every method but [`list`](Self::list)'s call of `moves` compiles to nothing.
+pub(crate) struct MadeChildren<P: SearchProblem> {
+    children: Vec<Option<P::State>>,
+    /// A scratch buffer for [`SearchProblem::successors`].
+    scratch: MoveBuffer<P::Move, P::Cost>,
+}
+
+impl<P: SearchProblem> MadeChildren<P> {
+    pub fn new() -> Self {
+        MadeChildren {
+            children: Vec::new(),
+            scratch: MoveBuffer::new(),
+        }
+    }
+
+    /// Appends the moves of `state` to `moves`: for a problem that makes its children at
+    /// once, by one call of [`SearchProblem::successors`] (which leaves out `skip`), keeping
+    /// the children; otherwise by [`SearchProblem::moves`], leaving `skip` for the engine to
+    /// pass over.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub fn list(
+        &mut self,
+        problem: &P,
+        state: &P::State,
+        skip: Option<P::Move>,
+        moves: &mut MoveBuffer<P::Move, P::Cost>,
+    ) {
+        if P::CHILDREN_AT_ONCE {
+            let children = &mut self.children;
+            let _ = problem.successors(state, skip, &mut self.scratch, |child, mv, cost| {
+                moves.push((mv, cost));
+                children.push(Some(child));
+                ControlFlow::Continue(())
+            });
+        } else {
+            problem.moves(state, moves);
+        }
+    }
+
+    /// Drops the children of the moves from `len` on, as the engine truncates its moves.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub fn truncate(&mut self, len: usize) {
+        if P::CHILDREN_AT_ONCE {
+            self.children.truncate(len);
+        }
+    }
+
+    /// Makes `state` the child the move at `index` leads to (each child once), and returns
+    /// the state it was. Only for a problem that makes its children at once.
+    pub fn step_to(&mut self, index: usize, state: &mut P::State) -> P::State {
+        let child = self.children[index].take().expect("each child taken once");
+        core::mem::replace(state, child)
     }
 }
 

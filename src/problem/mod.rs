@@ -13,7 +13,7 @@ mod children;
 mod move_buffer;
 
 pub use children::ChildVisitor;
-pub(crate) use children::{list_children, restores_by_copy};
+pub(crate) use children::{restores_by_copy, MadeChildren};
 use children::{visit_fixed, visit_listed};
 pub use move_buffer::MoveBuffer;
 

@@ -6,7 +6,7 @@ use crate::cost::{min, Cost};
 use crate::engines::on_path::OnPath;
 use crate::limits::Watch;
 use crate::options::SearchOptions;
-use crate::problem::{list_children, restores_by_copy, MoveBuffer, SearchProblem};
+use crate::problem::{restores_by_copy, MadeChildren, MoveBuffer, SearchProblem};
 use crate::solution::{ProblemError, Stats};
 
 /// A node on the current path below which the search went deeper: where to resume.
@@ -32,11 +32,8 @@ pub(crate) struct Search<'p, P: SearchProblem> {
     /// The moves of every node of the path, deepest last: one flat stack the problem appends
     /// each node's moves to, so they are neither copied nor reached through a pointer per node.
     moves: MoveBuffer<P::Move, P::Cost>,
-    /// For a problem that makes its children at once ([`SearchProblem::CHILDREN_AT_ONCE`]):
-    /// the child each move of `moves` leads to, until the search steps to it.
-    children: Vec<Option<P::State>>,
-    /// A scratch buffer for [`SearchProblem::successors`].
-    scratch: MoveBuffer<P::Move, P::Cost>,
+    /// The children of the moves on `moves`, for a problem that makes them at once.
+    children: MadeChildren<P>,
     /// The moves of the solution, once found.
     pub path: Vec<P::Move>,
     pub stats: Stats<P::Cost>,
@@ -57,8 +54,7 @@ impl<'p, P: SearchProblem> Search<'p, P> {
             state,
             frames: Vec::new(),
             moves: MoveBuffer::new(),
-            children: Vec::new(),
-            scratch: MoveBuffer::new(),
+            children: MadeChildren::new(),
             path: Vec::new(),
             stats: Stats::default(),
             on_path: cycles.then(OnPath::new),
@@ -95,14 +91,8 @@ impl<'p, P: SearchProblem> Search<'p, P> {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     fn list_moves(&mut self, skip: Option<P::Move>) -> usize {
-        list_children(
-            self.problem,
-            &self.state,
-            skip,
-            &mut self.moves,
-            &mut self.children,
-            &mut self.scratch,
-        );
+        self.children
+            .list(self.problem, &self.state, skip, &mut self.moves);
         self.stats.expanded += 1;
         if let Some(on_path) = &mut self.on_path {
             on_path.push(self.state.clone());
@@ -129,7 +119,7 @@ impl<'p, P: SearchProblem> Search<'p, P> {
         let mut next_threshold = infinite;
         self.frames.clear();
         self.moves.clear();
-        self.children.clear();
+        self.children.truncate(0);
         let mut next = 0;
         let mut end = self.list_moves(root_skip);
         if let Some(reason) = self.watch.check(&self.stats, 0, 0) {
@@ -159,9 +149,7 @@ impl<'p, P: SearchProblem> Search<'p, P> {
                     None => problem.undo(&mut self.state, mv),
                 }
                 self.moves.truncate(parent.end);
-                if P::CHILDREN_AT_ONCE {
-                    self.children.truncate(parent.end);
-                }
+                self.children.truncate(parent.end);
                 (next, end, g) = (parent.next, parent.end, parent.g);
                 (arrived_by, skip) = (parent.arrived_by, parent.skip);
                 continue;
@@ -197,10 +185,7 @@ impl<'p, P: SearchProblem> Search<'p, P> {
                 }
             }
             if P::CHILDREN_AT_ONCE {
-                let child = self.children[next - 1]
-                    .take()
-                    .expect("each child taken once");
-                saved = Some(core::mem::replace(&mut self.state, child));
+                saved = Some(self.children.step_to(next - 1, &mut self.state));
             } else {
                 if restores_by_copy(problem, mv) {
                     saved = Some(self.state.clone());
