@@ -477,3 +477,40 @@ fn a_bound_below_zero_admits_no_path_not_even_the_empty_one() {
         assert_eq!(result.stopped(), Some(StopReason::CostBound));
     }
 }
+
+/// Two edges of a closure to one node at different costs are two moves, whichever the closure
+/// lists first: the optimal engines take the cheaper, and every engine's moves replay at the
+/// cost it reported (a move named by the node alone would replay at the first edge's cost).
+/// Costs of every width: `u64` costs of 1 and 2^32, whose halves fold to the same 32 bits (a
+/// move keeping a 32-bit fold of its cost would take one for the other), and floats.
+#[test]
+fn edges_to_one_node_at_different_costs_are_different_moves() {
+    fn check<C: Cost + Send + Sync>(cheap: C, dear: C) {
+        for edges in [[(1u8, dear), (1, cheap)], [(1, cheap), (1, dear)]] {
+            let successors = move |&n: &u8| if n == 0 { edges.to_vec() } else { Vec::new() };
+            let problem = FnProblem::new(0u8, successors, |_: &u8| C::ZERO, |&n: &u8| n == 1);
+            for (name, engine, optimal) in engines() {
+                let solution = engine(&problem, &SearchOptions::new())
+                    .into_solution()
+                    .unwrap_or_else(|| panic!("{name}: 1 is a step away"));
+                let (_, replayed) = replay_from(&problem, solution.start.clone(), &solution.moves)
+                    .unwrap_or_else(|error| panic!("{name}: {error}"));
+                assert!(
+                    replayed == solution.cost,
+                    "{name}: {:?} replays at {replayed:?}",
+                    solution.cost
+                );
+                if optimal {
+                    assert!(solution.cost == cheap, "{name}: {:?}", solution.cost);
+                }
+            }
+        }
+    }
+    check(3u32, 5u32);
+    check(3u8, 200u8);
+    check(2i32, 9i32);
+    check(1u64, 1u64 << 32);
+    check(1i64, 1 + (1i64 << 32));
+    check(1.0f64, 1.5f64);
+    check(0.5f32, 0.75f32);
+}
