@@ -60,6 +60,9 @@ pub enum StopReason {
     Deadline,
     /// [`SearchOptions::cost_bound`]: every solution that remains would cost more.
     CostBound,
+    /// The `max_depth` of [`branch_and_bound`](crate::branch_and_bound()): no solution lies
+    /// within it, and it left nodes unexpanded, below which one may lie.
+    DepthLimit,
     /// The [`CancelToken`] was cancelled.
     Cancelled,
 }
@@ -71,6 +74,7 @@ impl fmt::Display for StopReason {
             Self::MemoryLimit => "the limit on stored states was reached",
             Self::Deadline => "the time limit passed",
             Self::CostBound => "no solution within the cost bound",
+            Self::DepthLimit => "no solution within the depth limit",
             Self::Cancelled => "the search was cancelled",
         })
     }

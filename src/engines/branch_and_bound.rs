@@ -1,7 +1,6 @@
 //! Depth-first branch and bound: one depth-first search that keeps the best solution found and
 //! cuts off every path that cannot beat it.
 
-use crate::cost::Cost;
 use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::SearchProblem;
@@ -24,10 +23,11 @@ use crate::solution::{solved, solved_at_start, Outcome, Promise, ResultOf};
 ///   costs, or [`SearchOptions::detect_cycles`]: otherwise the search can go down a cycle
 ///   forever before it finds its first solution.
 /// - **What it returns:** [`Outcome::Solved`] with an optimal solution (admissible heuristic;
-///   `heuristic` may be left at zero), [`Outcome::NoSolution`] if no goal lies within the
-///   depth, and, with a cost bound and no solution within it, `Stopped` with
-///   [`StopReason::CostBound`]. A limit that stops the search first gives `Stopped`: an
-///   incumbent not yet proven optimal is not returned.
+///   `heuristic` may be left at zero). With none found: `Stopped` with
+///   [`StopReason::DepthLimit`] if the depth limit left some node unexpanded, or else with
+///   [`StopReason::CostBound`] if the cost bound cut some path off; [`Outcome::NoSolution`]
+///   only if neither did, every reachable state searched. A limit that stops the search
+///   first gives `Stopped`: an incumbent not yet proven optimal is not returned.
 /// - **Memory:** O(d) for depth d; nothing is stored per node.
 ///
 /// Reference: E. L. Lawler, D. E. Wood, "Branch-and-bound methods: a survey", *Operations
@@ -63,7 +63,10 @@ pub fn branch_and_bound_with<P: SearchProblem>(
     } else if problem.is_goal(search.start()) {
         solved_at_start(problem, problem.start(), options)
     } else {
-        let mut best = Incumbent::<P> { best: None };
+        let mut best = Incumbent::<P> {
+            best: None,
+            cut_by_bound: false,
+        };
         let bound = search.watch.cost_bound;
         match search.search(bound, &mut best) {
             Ended::Stopped(reason) => Outcome::stopped_by(reason),
@@ -77,7 +80,8 @@ pub fn branch_and_bound_with<P: SearchProblem>(
                     options,
                     Promise::Optimal,
                 ),
-                None if bound < P::Cost::MAX => Outcome::stopped_by(StopReason::CostBound),
+                None if search.cut_by_depth => Outcome::stopped_by(StopReason::DepthLimit),
+                None if best.cut_by_bound => Outcome::stopped_by(StopReason::CostBound),
                 None => Outcome::NoSolution,
             },
         }
@@ -88,12 +92,18 @@ pub fn branch_and_bound_with<P: SearchProblem>(
     }
 }
 
-/// The best solution so far.
+/// The best solution so far, and whether the cost bound cut a path off before there was one.
 struct Incumbent<P: SearchProblem> {
     best: Option<(Vec<P::Move>, P::Cost)>,
+    cut_by_bound: bool,
 }
 
 impl<P: SearchProblem> Policy<P> for Incumbent<P> {
+    fn cut_off(&mut self, _f: P::Cost) {
+        // Until the first solution, the bound is the cost bound of the options.
+        self.cut_by_bound |= self.best.is_none();
+    }
+
     fn goal(&mut self, path: &[P::Move], cost: P::Cost) -> OnGoal<P::Cost> {
         // Only cheaper goals get here: the bound is below the incumbent's cost.
         self.best = Some((path.to_vec(), cost));

@@ -66,6 +66,8 @@ pub(crate) struct DepthFirst<'p, P: SearchProblem> {
     on_path: Option<OnPath<P::State>>,
     /// No node deeper than this many moves is expanded.
     max_depth: usize,
+    /// Whether the last search left a node unexpanded for its depth.
+    pub cut_by_depth: bool,
     pub stats: Stats<P::Cost>,
     pub watch: Watch<'p, P::Cost>,
 }
@@ -81,6 +83,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             path: Vec::new(),
             on_path: options.detects_cycles(problem).then(OnPath::new),
             max_depth: max_depth.unwrap_or(usize::MAX),
+            cut_by_depth: false,
             stats: Stats::default(),
             watch: Watch::new(options),
         }
@@ -140,8 +143,11 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
         self.moves.clear();
         self.children.truncate(0);
         self.path.clear();
+        self.cut_by_depth = false;
         if self.max_depth == 0 {
-            return Ended::Exhausted; // no move may be made
+            // No move may be made: the start's moves, if it has any, are left untried.
+            self.cut_by_depth = true;
+            return Ended::Exhausted;
         }
         let mut next = self.moves.len();
         let mut end = self.expand(None);
@@ -238,6 +244,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             }
             if self.frames.len() + 1 >= self.max_depth {
                 // Too deep to expand: the child is generated and left.
+                self.cut_by_depth = true;
                 restore(self, saved);
                 continue;
             }

@@ -58,10 +58,61 @@ fn the_depth_limit_bounds_the_moves_not_the_cost() {
     assert_eq!(cost(Some(10)), Some(10));
     assert_eq!(cost(Some(9)), Some(50));
     assert_eq!(cost(Some(1)), Some(50));
+    // No move within 0: the start's moves are left untried, which is no proof of no solution.
     assert_eq!(
-        branch_and_bound(&problem, Some(0)).outcome,
-        Outcome::NoSolution
+        branch_and_bound(&problem, Some(0)).stopped(),
+        Some(StopReason::DepthLimit)
     );
+}
+
+/// The line from 0 to 5 a unit at a time, with no goal: a finite space.
+struct DeadEnd;
+
+impl SearchProblem for DeadEnd {
+    type State = u32;
+    type Move = ();
+    type Cost = u32;
+    fn start(&self) -> u32 {
+        0
+    }
+    fn is_goal(&self, _: &u32) -> bool {
+        false
+    }
+    fn moves(&self, &n: &u32, moves: &mut MoveBuffer<(), u32>) {
+        if n < 5 {
+            moves.push(((), 1));
+        }
+    }
+    fn apply(&self, n: &mut u32, (): ()) {
+        *n += 1;
+    }
+}
+
+/// No solution is `NoSolution` only when the whole space was searched: a depth limit or a cost
+/// bound that cut part of it off says so (before, a depth limit gave `NoSolution` and any cost
+/// bound `CostBound`, whatever they cut).
+#[test]
+fn no_solution_is_told_apart_from_one_beyond_the_limits() {
+    let outcome = |depth, bound: Option<u32>| {
+        let options = bound.map_or(SearchOptions::new(), |b| SearchOptions::new().cost_bound(b));
+        branch_and_bound_with(&DeadEnd, depth, &options).outcome
+    };
+    let stopped = |reason| Outcome::Stopped {
+        reason,
+        completed_threshold: None,
+    };
+    assert_eq!(outcome(None, None), Outcome::NoSolution);
+    assert_eq!(outcome(Some(6), None), Outcome::NoSolution);
+    assert_eq!(outcome(None, Some(5)), Outcome::NoSolution);
+    assert_eq!(outcome(None, Some(100)), Outcome::NoSolution);
+    assert_eq!(outcome(Some(6), Some(100)), Outcome::NoSolution);
+    assert_eq!(outcome(Some(3), None), stopped(StopReason::DepthLimit));
+    assert_eq!(outcome(Some(0), None), stopped(StopReason::DepthLimit));
+    assert_eq!(outcome(None, Some(4)), stopped(StopReason::CostBound));
+    // Both cut: the depth limit is named; the bound cuts the line at 3 before the depth limit.
+    assert_eq!(outcome(Some(3), Some(4)), stopped(StopReason::DepthLimit));
+    assert_eq!(outcome(Some(3), Some(2)), stopped(StopReason::CostBound));
+    assert_eq!(outcome(Some(6), Some(4)), stopped(StopReason::CostBound));
 }
 
 #[test]
@@ -72,9 +123,12 @@ fn the_initial_bound_is_the_cost_bound() {
     assert_eq!(with(9).stopped(), Some(StopReason::CostBound));
     let bounded = with(10);
     assert_eq!(bounded.solution().map(|s| s.cost), Some(10));
-    // Within 5 moves, nothing costs 10 or less.
+    // Within 5 moves, nothing costs 10 or less: the jump costs too much, and the line is
+    // too long (both cut, the depth limit is named).
     let shallow = branch_and_bound_with(&problem, Some(5), &SearchOptions::new().cost_bound(10));
-    assert_eq!(shallow.stopped(), Some(StopReason::CostBound));
+    assert_eq!(shallow.stopped(), Some(StopReason::DepthLimit));
+    let cheap = branch_and_bound_with(&problem, None, &SearchOptions::new().cost_bound(9));
+    assert_eq!(cheap.stopped(), Some(StopReason::CostBound));
 }
 
 #[test]
