@@ -10,14 +10,16 @@
 //!   once, for a bound below zero);
 //!   `Cancelled` and `Deadline` only when asked for, and then at once;
 //! - `NoSolution` only when the goal is unreachable;
+//! - branch and bound, with a random depth limit too: optimal among the paths within it;
+//!   `DepthLimit` only with a depth limit and no solution within both limits;
 //! - nothing panics.
 #![no_main]
 
 use std::time::Instant;
 
 use informed::{
-    a_star_with, bfs_with, ida_star_with, parallel_ida_star_with, rbfs_with, replay, CancelToken,
-    Outcome, ResultOf, SearchOptions, SearchProblem, StopReason,
+    a_star_with, bfs_with, branch_and_bound_with, ida_star_with, parallel_ida_star_with,
+    rbfs_with, replay, CancelToken, Outcome, ResultOf, SearchOptions, SearchProblem, StopReason,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -28,8 +30,36 @@ use graph::Graph;
 
 type Engine = fn(&Graph, &SearchOptions) -> ResultOf<Graph>;
 
-fn check(name: &str, graph: &Graph, options: &SearchOptions, result: &ResultOf<Graph>) {
-    let optimal = graph.exact[0];
+/// The cheapest cost of a path of at most `depth` moves from the start to the goal (of any
+/// length without a depth), by rounds of relaxation.
+fn cheapest_within(graph: &Graph, depth: Option<usize>) -> Option<u32> {
+    let Some(depth) = depth else {
+        return graph.exact[0];
+    };
+    let mut best: Vec<Option<u32>> = vec![None; graph.edges.len()];
+    best[0] = Some(0);
+    for _ in 0..depth {
+        let mut next = best.clone();
+        for (from, edges) in graph.edges.iter().enumerate() {
+            let Some(g) = best[from] else { continue };
+            for &(to, cost) in edges {
+                next[to] = Some(next[to].map_or(g + cost, |known| known.min(g + cost)));
+            }
+        }
+        best = next;
+    }
+    best[graph.goal]
+}
+
+/// Checks `result` against what the options promise; `depth` is branch and bound's limit.
+fn check(
+    name: &str,
+    graph: &Graph,
+    options: &SearchOptions,
+    result: &ResultOf<Graph>,
+    depth: Option<usize>,
+) {
+    let optimal = cheapest_within(graph, depth);
     let widest = graph.edges.iter().map(Vec::len).max().unwrap_or(0) as u64;
     let parallel = name == "parallel_ida_star";
     match &result.outcome {
@@ -50,7 +80,11 @@ fn check(name: &str, graph: &Graph, options: &SearchOptions, result: &ResultOf<G
                 assert_eq!(Some(cost), optimal, "{name}: optimal");
             }
         }
-        Outcome::NoSolution => assert_eq!(optimal, None, "{name}: no solution only if none"),
+        Outcome::NoSolution => assert_eq!(
+            graph.exact[0],
+            None,
+            "{name}: no solution only if none"
+        ),
         Outcome::Stopped { reason, .. } => match reason {
             StopReason::NodeLimit => {
                 let max = options.max_nodes.expect("a node limit was set");
@@ -76,6 +110,14 @@ fn check(name: &str, graph: &Graph, options: &SearchOptions, result: &ResultOf<G
                     // Below zero: stopped before generating anything.
                     None => assert_eq!(result.stats.generated, 0, "{name}: {:?}", result.stats),
                 }
+            }
+            StopReason::DepthLimit => {
+                assert!(depth.is_some(), "{name}: a depth limit unasked");
+                let bound = options.cost_bound.and_then(|b| b.as_u128());
+                assert!(
+                    optimal.is_none_or(|best| bound.is_some_and(|bound| u128::from(best) > bound)),
+                    "{name}: a solution within the depth limit and the bound exists"
+                );
             }
             StopReason::Cancelled => {
                 assert!(options.cancel.is_some(), "{name}: cancelled unasked");
@@ -149,6 +191,12 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         let result = engine(&graph, &options);
-        check(name, &graph, &options, &result);
+        check(name, &graph, &options, &result, None);
     }
+    // Branch and bound, with a depth limit three times in four. Without cycle detection and
+    // with neither a depth limit nor a bound, it can go round a cycle forever (the node limit
+    // then ends it).
+    let depth = (head[6] % 4 != 0).then_some(usize::from(head[7] % 12));
+    let result = branch_and_bound_with(&graph, depth, &options);
+    check("branch_and_bound", &graph, &options, &result, depth);
 });
