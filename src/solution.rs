@@ -112,12 +112,10 @@ impl<S, M, C> Outcome<S, M, C> {
             completed_threshold: None,
         }
     }
-}
 
-impl<S, M, C> SearchResult<S, M, C> {
     /// The solution, if the search found one.
     pub fn solution(&self) -> Option<&Solution<S, M, C>> {
-        match &self.outcome {
+        match self {
             Outcome::Solved(solution) => Some(solution),
             _ => None,
         }
@@ -125,7 +123,7 @@ impl<S, M, C> SearchResult<S, M, C> {
 
     /// The solution, if the search found one, by value.
     pub fn into_solution(self) -> Option<Solution<S, M, C>> {
-        match self.outcome {
+        match self {
             Outcome::Solved(solution) => Some(solution),
             _ => None,
         }
@@ -133,7 +131,7 @@ impl<S, M, C> SearchResult<S, M, C> {
 
     /// What is wrong with the problem, if the search found it broke the contract.
     pub fn problem_error(&self) -> Option<&ProblemError> {
-        match &self.outcome {
+        match self {
             Outcome::Invalid { error, .. } => Some(error),
             _ => None,
         }
@@ -141,7 +139,7 @@ impl<S, M, C> SearchResult<S, M, C> {
 
     /// Why the search stopped early, if a limit stopped it.
     pub fn stopped(&self) -> Option<StopReason> {
-        match self.outcome {
+        match *self {
             Outcome::Stopped { reason, .. } => Some(reason),
             _ => None,
         }
@@ -149,7 +147,35 @@ impl<S, M, C> SearchResult<S, M, C> {
 
     /// Whether the search found a solution.
     pub fn is_solved(&self) -> bool {
-        matches!(self.outcome, Outcome::Solved(_))
+        matches!(self, Outcome::Solved(_))
+    }
+}
+
+/// The accessors of the [`Outcome`], on the result that holds it.
+impl<S, M, C> SearchResult<S, M, C> {
+    /// The solution, if the search found one.
+    pub fn solution(&self) -> Option<&Solution<S, M, C>> {
+        self.outcome.solution()
+    }
+
+    /// The solution, if the search found one, by value.
+    pub fn into_solution(self) -> Option<Solution<S, M, C>> {
+        self.outcome.into_solution()
+    }
+
+    /// What is wrong with the problem, if the search found it broke the contract.
+    pub fn problem_error(&self) -> Option<&ProblemError> {
+        self.outcome.problem_error()
+    }
+
+    /// Why the search stopped early, if a limit stopped it.
+    pub fn stopped(&self) -> Option<StopReason> {
+        self.outcome.stopped()
+    }
+
+    /// Whether the search found a solution.
+    pub fn is_solved(&self) -> bool {
+        self.outcome.is_solved()
     }
 }
 

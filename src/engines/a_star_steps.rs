@@ -24,6 +24,8 @@ use crate::solution::{Outcome, OutcomeOf, ResultOf, Stats};
 ///     // Between steps: what is queued and what is done.
 ///     assert!(search.open().count() + search.closed().count() >= expansions);
 /// }
+/// let outcome = search.outcome().expect("the search has ended");
+/// assert_eq!(outcome.solution().map(|s| s.cost), Some(4));
 /// let result = search.into_result();
 /// assert_eq!(result.solution().map(|s| s.cost), Some(4));
 /// assert_eq!(result.stats, a_star(&puzzle).stats);
