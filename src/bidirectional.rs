@@ -52,7 +52,8 @@ use crate::problem::{MoveBuffer, SearchProblem};
 /// ```
 pub trait Bidirectional: SearchProblem {
     /// The goal states: every state [`is_goal`](SearchProblem::is_goal) holds for. The
-    /// backward half starts from all of them.
+    /// backward half starts from all of them; one it does not hold for ends the search with
+    /// [`ProblemError::NotAGoal`](crate::ProblemError::NotAGoal).
     fn goals(&self) -> Vec<Self::State>;
 
     /// Calls `each(predecessor, mv, cost)` for every move `mv`, costing `cost`, that leads

@@ -418,6 +418,13 @@ pub enum ProblemError {
     /// inverse, and the problem does not override
     /// [`Bidirectional::predecessors`](crate::Bidirectional::predecessors).
     NoPredecessors,
+    /// A state [`Bidirectional::goals`](crate::Bidirectional::goals) listed is not a goal:
+    /// [`is_goal`](crate::SearchProblem::is_goal) is false for it. (The backward half would
+    /// start from it, and a path to it would be returned as a solution.)
+    NotAGoal {
+        /// Its place in the list `goals` gave.
+        index: usize,
+    },
     /// [`SearchProblem::state_index`] gave a number not
     /// below [`state_count`](crate::SearchProblem::state_count), or the number of another
     /// state.
@@ -448,6 +455,11 @@ impl fmt::Display for ProblemError {
                 "the current path repeats a state through moves that cost nothing, so the \
                  depth-first search would never end; `SearchOptions::detect_cycles(true)` \
                  skips states already on the path",
+            ),
+            Self::NotAGoal { index } => write!(
+                f,
+                "goal {index} of the list `Bidirectional::goals` gave is not a goal: \
+                 `is_goal` is false for it"
             ),
             Self::NoPredecessors => f.write_str(
                 "the backward half of a bidirectional search needs the predecessors of a \

@@ -7,7 +7,7 @@ use crate::cost::Cost;
 use crate::engines::best_first::Halt;
 use crate::engines::node_table::{Node, NodeTable, FIRST_CAPACITY, ROOT};
 use crate::engines::open_list::OpenList;
-use crate::engines::two_sides::{neighbours, path_across, BACKWARD, FORWARD};
+use crate::engines::two_sides::{goals, neighbours, path_across, BACKWARD, FORWARD};
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, SearchProblem};
@@ -142,7 +142,7 @@ impl<P: Bidirectional> Search<'_, P> {
         for start in problem.starts() {
             self.offer(FORWARD, start, ROOT as usize, None, P::Cost::ZERO)?;
         }
-        for goal in problem.goals() {
+        for goal in goals(problem)? {
             self.offer(BACKWARD, goal, ROOT as usize, None, P::Cost::ZERO)?;
         }
         let mut children = Vec::new();

@@ -5,7 +5,7 @@ use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
 use crate::engines::best_first::Halt;
 use crate::engines::node_table::{Node, NodeTable, FIRST_CAPACITY, ROOT};
-use crate::engines::two_sides::{neighbours, path_across, BACKWARD, FORWARD};
+use crate::engines::two_sides::{goals, neighbours, path_across, BACKWARD, FORWARD};
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, SearchProblem};
@@ -145,7 +145,7 @@ impl<P: Bidirectional> Search<'_, P> {
         if options.bound_admits_nothing() {
             return Err(StopReason::CostBound.into());
         }
-        for (side, roots) in [(FORWARD, problem.starts()), (BACKWARD, problem.goals())] {
+        for (side, roots) in [(FORWARD, problem.starts()), (BACKWARD, goals(problem)?)] {
             for root in roots {
                 let room = self.stored() < self.watch.max_stored;
                 self.sides[side].store(root, ROOT as usize, None, P::Cost::ZERO, room)?;

@@ -15,6 +15,16 @@ pub(crate) const FORWARD: usize = 0;
 /// The side searching from the goals.
 pub(crate) const BACKWARD: usize = 1;
 
+/// The roots of the backward side: the problem's [`goals`](Bidirectional::goals), each checked
+/// to be one (`Err` naming the first that is not: a path to it is no solution).
+pub(crate) fn goals<P: Bidirectional>(problem: &P) -> Result<Vec<P::State>, Halt> {
+    let goals = problem.goals();
+    match goals.iter().position(|goal| !problem.is_goal(goal)) {
+        Some(index) => Err(Halt::Invalid(ProblemError::NotAGoal { index })),
+        None => Ok(goals),
+    }
+}
+
 /// The neighbours of `state` on `side` into `children`, each with its move and cost: its
 /// successors forward (the inverse of `arrived_by` skipped), its predecessors backward. `Err`
 /// when the problem cannot list predecessors, or gives an invalid cost.

@@ -200,6 +200,65 @@ fn a_problem_without_predecessors_is_named() {
         .contains("Bidirectional::predecessors"));
 }
 
+/// Steps of one along a line from 0 (either way), to 5, with the goals listed by the caller.
+struct Listed(Vec<i32>);
+
+impl SearchProblem for Listed {
+    type State = i32;
+    type Move = i32;
+    type Cost = u32;
+    fn start(&self) -> i32 {
+        0
+    }
+    fn is_goal(&self, &at: &i32) -> bool {
+        at == 5
+    }
+    fn moves(&self, _: &i32, moves: &mut MoveBuffer<i32, u32>) {
+        moves.extend([(1, 1), (-1, 1)]);
+    }
+    fn apply(&self, at: &mut i32, step: i32) {
+        *at += step;
+    }
+    fn inverse(&self, step: i32) -> Option<i32> {
+        Some(-step)
+    }
+}
+
+impl Bidirectional for Listed {
+    fn goals(&self) -> Vec<i32> {
+        self.0.clone()
+    }
+}
+
+/// A state `goals` lists that is not a goal is named, without the path check (release
+/// builds): before, the backward half started from it and a path to 7 came back solved.
+#[test]
+fn a_listed_goal_that_is_none_is_named() {
+    let unchecked = SearchOptions::new().check_path(false);
+    for (goals, index) in [(vec![7], 0), (vec![5, 7], 1), (vec![5, 5, -3], 2)] {
+        let problem = Listed(goals);
+        for result in [
+            bidirectional_bfs_with(&problem, &unchecked),
+            bidirectional_a_star_with(&problem, &unchecked),
+        ] {
+            assert_eq!(
+                result.outcome,
+                Outcome::Invalid {
+                    error: ProblemError::NotAGoal { index },
+                    solution: None
+                }
+            );
+        }
+    }
+    let problem = Listed(vec![5, 5]);
+    for result in [bidirectional_bfs(&problem), bidirectional_a_star(&problem)] {
+        assert_eq!(result.solution().map(|s| s.cost), Some(5));
+    }
+    assert!(ProblemError::NotAGoal { index: 2 }
+        .to_string()
+        .contains("goal 2 of the list"));
+}
+
 #[test]
 fn a_start_at_a_goal_and_limits() {
     let puzzle =
