@@ -1,7 +1,7 @@
 //! Criterion benches: one group per problem, one function per engine, fixed instance sets.
 //!
-//! `cargo bench` runs them all in a few minutes on two cores. Korf's instances are read from
-//! `../shared/data/korf_easy20.txt` when it exists, else from the copy under `tests/data/`.
+//! `cargo bench` runs them all in a few minutes on two cores. Korf's instances are the easiest
+//! twenty of his hundred, `benches/data/korf_easy20.txt`.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -43,11 +43,9 @@ fn eight_puzzles(count: usize) -> Vec<SlidingPuzzle<9>> {
         .collect()
 }
 
-/// The first `count` instances of Korf's easiest twenty (seven when only the copy in
-/// `tests/data` is there).
+/// The first `count` instances of Korf's easiest twenty.
 fn korf_easy(count: usize) -> Vec<SlidingPuzzle<16>> {
-    let text = std::fs::read_to_string("../shared/data/korf_easy20.txt")
-        .unwrap_or_else(|_| include_str!("../tests/data/korf_easy.txt").to_string());
+    let text = include_str!("data/korf_easy20.txt");
     let goal = sliding_tile::blank_first::<16>();
     text.lines()
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty())

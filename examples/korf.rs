@@ -8,8 +8,7 @@
 //! and nothing else (a header naming the columns goes to stderr, and a summary at the end).
 //!
 //! ```text
-//! cargo run --release --example korf -- --heuristic manhattan --engine ida < ../shared/data/korf_easy20.txt
-//! cargo run --release --example korf < tests/data/korf_easy.txt     # from a clone alone
+//! cargo run --release --example korf -- --heuristic manhattan --engine ida < benches/data/korf_easy20.txt
 //! ```
 //!
 //! `--help` lists the options: the heuristics (`manhattan`, `linear-conflict`, `misplaced`,

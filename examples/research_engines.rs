@@ -44,7 +44,7 @@ Prints nodes expanded, generated and stored and the median time per engine.
 
 Options:
   --rounds N   runs of each engine, the median time reported (default 3)
-  --data DIR   where korf_easy20.txt and movingai/ are (default ../shared/data)
+  --data DIR   where korf_easy20.txt and movingai/ are (default benches/data)
   -h, --help   this help
 ";
 
@@ -165,7 +165,7 @@ fn eight_puzzles(count: usize) -> Vec<SlidingPuzzle<9>> {
 fn main() {
     let mut args = args::Args::new("research_engines", HELP);
     let mut rounds = 3;
-    let mut data = "../shared/data".to_string();
+    let mut data = "benches/data".to_string();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--rounds" => rounds = args.number("--rounds", "the number of runs of each engine"),

@@ -12,7 +12,7 @@
 //! cargo run --release --example vs_pathfinding [-- [--side SIDE] MAP_DIR [astar|bfs|idastar]]
 //! ```
 //!
-//! `MAP_DIR` defaults to `../shared/data/movingai`; a second argument runs one comparison;
+//! `MAP_DIR` defaults to `benches/data/movingai`; a second argument runs one comparison;
 //! `--side informed|pathfinding|hand|closures` runs one side alone (for a profiler such as
 //! callgrind).
 //!
@@ -75,7 +75,7 @@ most it may take for 1.5 times pathfinding's speed:
   bfs      the same map, 4-connected, every scenario; 20 of the 8-puzzles
   idastar  random pancake stacks of 12, gap heuristic
 
-MAP_DIR holds arena.map and arena.map.scen (default ../shared/data/movingai);
+MAP_DIR holds arena.map and arena.map.scen (default benches/data/movingai);
 a second argument runs one comparison only.
 
 Options:
@@ -232,7 +232,7 @@ fn main() -> ExitCode {
         }
         return Some(arg);
     };
-    let dir = positional().unwrap_or_else(|| "../shared/data/movingai".to_string());
+    let dir = positional().unwrap_or_else(|| "benches/data/movingai".to_string());
     let only = positional();
     let extra = positional();
     if let Some(name) = &only {

@@ -35,7 +35,7 @@ quickcheck! {
     }
 }
 
-/// The 8-puzzle layer counts of ../shared/data/npuzzle_layer_counts.txt (goal blank first).
+/// The 8-puzzle layer counts of benches/data/npuzzle_layer_counts.txt (goal blank first).
 const EIGHT_PUZZLE_LAYERS: [usize; 32] = [
     1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878,
     16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2,

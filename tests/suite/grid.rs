@@ -11,8 +11,8 @@ use informed::puzzles::grid::{
 use informed::{a_star, bfs, bidirectional_a_star, dijkstra, ida_star_cr, Cost, Outcome};
 use quickcheck::{Arbitrary, Gen, QuickCheck};
 
-const ARENA: &str = include_str!("../data/arena.map");
-const ARENA_SCENARIOS: &str = include_str!("../data/arena.map.scen");
+const ARENA: &str = include_str!("../../benches/data/movingai/arena.map");
+const ARENA_SCENARIOS: &str = include_str!("../../benches/data/movingai/arena.map.scen");
 
 #[test]
 fn every_arena_scenario_is_solved_at_its_optimal_length() {

@@ -18,7 +18,7 @@ fn korf_instances_solve_to_their_published_length() {
 
 #[test]
 fn korf_instance_79_node_count_matches_the_reference_ida_star() {
-    // ../shared/reference/ida15.cpp, same move order (up, left, right, down), parent pruning
+    // benches/yardsticks/fifteen.cpp, same move order (up, left, right, down), parent pruning
     // and counting (children generated, all iterations).
     let (_, _, tiles) = korf_instances(include_str!("../data/korf_easy.txt")).remove(0);
     let puzzle =

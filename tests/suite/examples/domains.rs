@@ -198,8 +198,11 @@ fn topspin_solves_every_style_alike_and_optimally() {
 
 #[test]
 fn grid_prints_every_arena_scenario_at_its_optimal_length() {
-    let scenarios = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/arena.map.scen");
-    let optimal: Vec<f64> = include_str!("../../data/arena.map.scen")
+    let scenarios = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/data/movingai/arena.map.scen"
+    );
+    let optimal: Vec<f64> = include_str!("../../../benches/data/movingai/arena.map.scen")
         .lines()
         .skip(1)
         .map(|line| line.split('\t').nth(8).unwrap().parse().unwrap())
