@@ -3,7 +3,8 @@
 //! scenario, the index from 0 in the file's order, the length with 4 decimals.
 //!
 //! ```text
-//! cargo run --release --example grid -- ../shared/data/movingai/arena.map.scen
+//! cargo run --release --example grid -- benches/data/movingai/arena.map.scen
+//! cargo run --release --example grid -- --engine jps --svg jps.svg benches/data/movingai/arena.map.scen
 //! ```
 //!
 //! Every length is checked against the scenario's optimal length (to 1e-4); a summary
@@ -16,15 +17,19 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use informed::puzzles::grid::{Connectivity, GridCosts, GridMap, GridPath, JumpPoints, Scenario};
-use informed::{a_star, dijkstra, Cost, SearchResult};
+use informed::puzzles::grid::{
+    Cell, Connectivity, GridCosts, GridMap, GridPath, JumpPoints, Scenario,
+};
+use informed::{a_star, dijkstra, AStarSteps, Cost, SearchOptions, SearchResult};
 
 #[allow(dead_code)]
-#[path = "common/args.rs"]
+#[path = "../common/args.rs"]
 mod args;
+mod svg;
 
 const HELP: &str = "\
-usage: grid [--engine astar|dijkstra|jps] [--costs float|scaled] SCENARIOS.scen
+usage: grid [--engine astar|dijkstra|jps] [--costs float|scaled]
+            [--svg FILE [--query INDEX]] SCENARIOS.scen
 
 Solves every query of a Moving AI scenario file on the map it names (looked
 for beside the scenario file by its file name, else the scenario file's name
@@ -39,6 +44,9 @@ Options:
                jps: jump point search (A* over jumps)
   --costs C    float (default): f64 costs 1 and sqrt 2;
                scaled: u64 costs 10^8 and round(sqrt 2 x 10^8), printed / 10^8
+  --svg FILE   also draws one query's search into FILE (SVG): the map, the
+               cells expanded (A*) or the jump points expanded (jps), the path
+  --query N    the query --svg draws (default: the last of the file)
   -h, --help   this help
 ";
 
@@ -86,12 +94,33 @@ fn map_file(scenarios: &Path, named: &str) -> PathBuf {
     }
 }
 
+/// What the command line asks for.
+struct Options {
+    engine: Engine,
+    scaled: bool,
+    file: PathBuf,
+    /// Where to draw a query, and which (`None`: the last).
+    svg: Option<(PathBuf, Option<usize>)>,
+}
+
 /// The options and the scenario file, from the command line.
-fn options() -> (Engine, bool, PathBuf) {
+fn options() -> Options {
     let mut args = args::Args::new("grid", HELP);
     let (mut engine, mut scaled, mut file) = (Engine::AStar, false, None);
+    let (mut svg, mut query) = (None, None);
     while let Some(arg) = args.next() {
         match arg.as_str() {
+            "--svg" => svg = Some(PathBuf::from(args.value("--svg", "a file to write"))),
+            "--query" => {
+                let value = args.value("--query", "a query's index");
+                match value.parse::<usize>() {
+                    Ok(index) => query = Some(index),
+                    Err(_) => args.fail(&format!(
+                        "--query takes a query's index, not '{}'",
+                        args::excerpt(&value)
+                    )),
+                }
+            }
             "--engine" => {
                 engine = match args.value("--engine", "astar, dijkstra or jps").as_str() {
                     "astar" => Engine::AStar,
@@ -117,10 +146,72 @@ fn options() -> (Engine, bool, PathBuf) {
             _ => args.unexpected(&arg),
         }
     }
+    if svg.is_some() && engine == Engine::Dijkstra {
+        args.fail("--svg draws the searches of astar and jps");
+    }
+    if query.is_some() && svg.is_none() {
+        args.fail("--query picks the query --svg draws: give --svg too");
+    }
     match file {
-        Some(file) => (engine, scaled, file),
+        Some(file) => Options {
+            engine,
+            scaled,
+            file,
+            svg: svg.map(|svg| (svg, query)),
+        },
         None => args.fail("no scenario file given"),
     }
+}
+
+/// Draws query `index`'s search by A* (on the cells, or over jump points with `jps`) into
+/// `file`: what it expanded and the path it found.
+fn draw(
+    jps: bool,
+    index: usize,
+    scenario: &Scenario,
+    map: &GridMap,
+    file: &Path,
+) -> Result<(), String> {
+    let path = GridPath::new(
+        map,
+        scenario.start,
+        scenario.goal,
+        Connectivity::Eight,
+        GridCosts::octile(),
+    )
+    .map_err(|e| format!("scenario {index}: {e}"))?;
+    let options = SearchOptions::default();
+    let (expanded, cells, name) = if jps {
+        let jumps = JumpPoints::new(&path).map_err(|e| format!("scenario {index}: {e}"))?;
+        let mut search = AStarSteps::new(&jumps, &options);
+        while let informed::Step::Expanded { .. } = search.step() {}
+        let expanded: Vec<Cell> = search.closed().map(|(point, _)| point.cell()).collect();
+        let moves = search.into_result().into_solution().map(|s| s.moves);
+        (
+            expanded,
+            moves.map(|moves| jumps.cells(&moves)),
+            "jump point search",
+        )
+    } else {
+        let mut search = AStarSteps::new(&path, &options);
+        while let informed::Step::Expanded { .. } = search.step() {}
+        let expanded: Vec<Cell> = search.closed().map(|(cell, _)| *cell).collect();
+        let moves = search.into_result().into_solution().map(|s| s.moves);
+        (expanded, moves.map(|moves| path.cells(&moves)), "A*")
+    };
+    let cells = cells.unwrap_or_default();
+    let title = format!(
+        "{name}, query {index}: {} {} expanded",
+        expanded.len(),
+        if jps { "jump points" } else { "cells" }
+    );
+    let drawing = svg::Drawing {
+        map,
+        title,
+        expanded,
+        path: cells,
+    };
+    std::fs::write(file, drawing.svg()).map_err(|e| format!("cannot write {}: {e}", file.display()))
 }
 
 /// The scenarios of `file` and every map they name.
@@ -173,7 +264,12 @@ fn query(
 }
 
 fn main() -> ExitCode {
-    let (engine, scaled, file) = options();
+    let Options {
+        engine,
+        scaled,
+        file,
+        svg,
+    } = options();
     let (scenarios, maps) = match load(&file) {
         Ok(loaded) => loaded,
         Err(message) => {
@@ -181,6 +277,26 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some((svg_file, query)) = svg {
+        let index = query.unwrap_or(scenarios.len().saturating_sub(1));
+        let Some(scenario) = scenarios.get(index) else {
+            eprintln!(
+                "grid: --query {index}: the file has {} queries",
+                scenarios.len()
+            );
+            return ExitCode::from(2);
+        };
+        if let Err(message) = draw(
+            engine == Engine::Jps,
+            index,
+            scenario,
+            &maps[&scenario.map],
+            &svg_file,
+        ) {
+            eprintln!("grid: {message}");
+            return ExitCode::from(2);
+        }
+    }
     let started = Instant::now();
     let (mut matched, mut expanded) = (0, 0);
     let mut out = String::new();
