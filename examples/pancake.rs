@@ -73,7 +73,7 @@ fn flip(cakes: &mut [u8; MAX + 1], k: usize) {
     }
 }
 
-/// The pancake puzzle of one start stack: the docs' way.
+/// The pancake puzzle of one start stack, written as the trait's docs teach.
 struct Pancakes {
     n: usize,
     start: Stack,

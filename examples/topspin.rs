@@ -75,13 +75,13 @@ struct Ring {
 type Window = [u8; 6];
 
 /// `ceil(breaks / 2)`, as `(breaks + 1) >> 1`: two instructions, where `div_ceil` compiles to
-/// four (2 instructions a node of the docs' way).
+/// four (2 instructions a node).
 #[inline]
 fn half_up(breaks: u8) -> u32 {
     (u32::from(breaks) + 1) >> 1
 }
 
-/// TopSpin of one start ring: the docs' way.
+/// TopSpin of one start ring, written as the trait's docs teach.
 struct TopSpin {
     n: u8,
     start: Ring,

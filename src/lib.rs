@@ -1,10 +1,9 @@
 //! # informed
 //!
 //! Heuristic search for Rust: describe a problem once by implementing [`SearchProblem`], then
-//! solve it with [`ida_star()`], [`a_star()`], [`dijkstra()`], [`bfs()`], [`rbfs()`],
-//! [`weighted_a_star()`] or [`greedy_best_first()`], each a plain call
-//! returning the moves, their cost and the statistics of the search. `use
-//! informed::prelude::*;` brings in the trait, the engines and the common types.
+//! solve it with any engine, each a plain call such as [`ida_star()`] returning the moves,
+//! their cost and the statistics of the search. `use informed::prelude::*;` brings in the
+//! trait, the engines and the common types.
 //!
 //! ```
 //! use informed::prelude::*;
@@ -23,47 +22,22 @@
 //! moves of a state with their costs (in the order to try them), applying a move in place,
 //! and, for speed, an admissible heuristic and the inverse of each move. The trait's page
 //! shows a complete problem in a few dozen lines. Code written for the `pathfinding` crate's
-//! closures ports with [`closures::FnProblem`]. The crate ships ready problems in
-//! [`puzzles`]: sliding-tile puzzles of any size and goal, and the rotation game, with the
-//! heuristics of [`heuristics`] (misplaced tiles, Manhattan distance, linear conflict,
-//! additive pattern databases).
+//! closures ports with [`closures::FnProblem`].
 //!
-//! **Pick an engine.**
+//! **Pick an engine.** IDA\* ([`ida_star()`], [`ida_star_cr()`], `parallel_ida_star` with the
+//! `parallel` feature), best-first search ([`a_star()`], [`dijkstra()`], [`weighted_a_star()`],
+//! [`greedy_best_first()`], [`rbfs()`], the steppable [`AStarSteps`]), breadth-first search
+//! ([`bfs()`], [`distance_table`]), bidirectional search ([`bidirectional_bfs()`],
+//! [`bidirectional_a_star()`]), [`branch_and_bound()`] and [`optimal_solutions()`]. The
+//! [README's engine table](https://github.com/informed-rs/informed#engines) says when to use
+//! each; each engine's page states its contract, complexity and reference.
 //!
-//! - [`ida_star()`]: memory linear in the depth, nothing allocated per node; the engine for
-//!   puzzles with a good admissible heuristic and few distinct costs (sliding tiles, the
-//!   rotation game). Returns the lexicographically smallest optimal solution. With the
-//!   `parallel` feature, `parallel_ida_star` runs it on every core and returns the same
-//!   answer.
-//! - [`a_star()`]: stores every state it generates; fewer node generations than IDA* where
-//!   many paths meet, and the right choice for widely varying costs when memory allows.
-//!   [`a_star_packed()`] stores them in the compact form a [`PackedStates`] problem gives
-//!   (a 15-puzzle board in 8 bytes).
-//! - [`bfs()`]: fewest moves, no heuristic; [`distance_table`] runs it over a whole finite
-//!   space to answer many queries at once, with [`permutation`] ranking as the index.
-//! - [`rbfs()`]: best-first order in linear memory.
-//! - [`dijkstra()`] (uniform-cost search, the heuristic unread) and [`dijkstra_all()`] (the
-//!   cheapest cost and path to every reachable state); [`weighted_a_star()`] (at most `w`
-//!   times the optimum, usually far faster) and [`greedy_best_first()`] (any path, quickly).
-//!   These and A* and BFS search from several starts at once when
-//!   [`SearchProblem::starts`] gives more than one.
-//!
-//! | engine | optimal with | memory | returns among equal-cost solutions |
-//! |---|---|---|---|
-//! | [`ida_star()`] | admissible heuristic | the path | the lexicographically smallest |
-//! | [`a_star()`] | admissible heuristic | every state generated | any |
-//! | [`a_star_packed()`] | admissible heuristic | every state generated, packed | any |
-//! | [`bfs()`] | unit costs (fewest moves) | every state reached | the lexicographically smallest |
-//! | [`rbfs()`] | admissible heuristic | the path and its siblings | any |
-//! | [`dijkstra()`] | always (ignores the heuristic) | every state generated | any |
-//! | [`weighted_a_star()`] | within `w` times the optimum | every state generated | any |
-//! | [`greedy_best_first()`] | no promise: fast, any path | every state generated | any |
-//! | [`bidirectional_bfs()`] | unit costs; a [`Bidirectional`] problem | the states both sides reach | any |
-//! | [`bidirectional_a_star()`] | consistent heuristics both ways (BAE*) | every state either side generates | any |
-//! | [`ida_star_cr()`] | admissible heuristic; few iterations with many distinct costs | the path | any |
-//! | [`branch_and_bound()`] | admissible heuristic, within a depth | the path | the first found |
-//! | [`optimal_solutions()`] | every optimal solution, counted | the path and those kept | all |
-//! | [`AStarSteps`] | A*, one expansion at a time | every state generated | any |
+//! **Use a shipped domain.** [`puzzles`] holds sliding-tile puzzles of any size and goal (8,
+//! 15, 24), Moving AI grids with jump point search ([`puzzles::grid`]), the pancake puzzle,
+//! TopSpin, the four-peg Towers of Hanoi, Rubik's cube and the POJ 2286 rotation game;
+//! [`heuristics`] the Manhattan distance, linear conflict, misplaced tiles, their maximum, and
+//! pattern databases for any permutation puzzle, cached on disk; [`permutation`] ranks and
+//! unranks permutations.
 //!
 //! **Admissible and consistent.** A heuristic is *admissible* when it never overestimates
 //! the cheapest cost from a state to a goal; every engine returns an optimal solution when it
@@ -162,7 +136,7 @@ pub use solution::{
 pub mod prelude {
     pub use crate::closures::FnProblem;
     pub use crate::heuristics::TileHeuristic;
-    pub use crate::puzzles::{RotationGame, SlidingPuzzle};
+    pub use crate::puzzles::{PuzzleError, RotationGame, SlidingPuzzle};
     pub use crate::{
         a_star, a_star_packed, a_star_packed_with, a_star_with, bfs, bfs_with,
         bidirectional_a_star, bidirectional_a_star_with, bidirectional_bfs, bidirectional_bfs_with,
@@ -171,8 +145,9 @@ pub mod prelude {
         greedy_best_first_with, ida_star, ida_star_cr, ida_star_cr_with, ida_star_with,
         optimal_solutions, optimal_solutions_with, rbfs, rbfs_with, replay, replay_from,
         weighted_a_star, weighted_a_star_with, AStarSteps, Bidirectional, CancelToken, Cost,
-        CostValue, MoveBuffer, Outcome, PackedStates, ProblemError, SearchOptions, SearchProblem,
-        SearchResult, Solution, Stats, Step, StopReason,
+        CostValue, DistanceTable, MoveBuffer, OptimalSolutions, Outcome, PackedStates,
+        ProblemError, Reached, SearchOptions, SearchProblem, SearchResult, Solution, SolutionOf,
+        Stats, Step, StopReason,
     };
     #[cfg(feature = "parallel")]
     pub use crate::{parallel_ida_star, parallel_ida_star_with};

@@ -6,9 +6,7 @@
 //! `foldhash` (hashbrown's default) goes through its global seed and a sponge before its one
 //! wide multiply; a state that carries its own hash already (the closure adapter's, worked out
 //! once as the node came out of the closure) was hashed a second time through all of it. One
-//! folded multiply a word took `vs_pathfinding`'s BFS over the arena grid from 0.68-0.69 to
-//! 0.72-0.73 of `pathfinding`'s speed (four whole runs each, side by side), A* over hashed
-//! states unchanged (`korf --engine astar` 95.37 against 95.38 M instructions).
+//! folded multiply a word made BFS over the closures 6% faster.
 
 use core::hash::{BuildHasher, Hasher};
 use std::sync::OnceLock;

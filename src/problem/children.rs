@@ -78,9 +78,9 @@ impl<P: SearchProblem> MadeChildren<P> {
 /// [`SearchProblem::undo`]: a state of at most `COPY_BACK_BYTES` that owns nothing (no drop
 /// glue: no `Vec`, `Box`, `String`), whose clone is a plain copy. Copying 26 bytes back costs a
 /// few instructions; undoing a move is often as dear as applying it (a pancake flip, a TopSpin
-/// turn, and every heuristic the state keeps, worked out again). 128 bytes: the shipped
-/// pancake stack (66 bytes) restored by undoing took 1.10-1.30 times the C++ yardstick's
-/// time, by copying 0.78-0.99 (`benches/compare_own.sh pancake`).
+/// turn, and every heuristic the state keeps, worked out again). 128 bytes: the pancake stack
+/// (66 bytes) restored by undoing took 1.10-1.30 times the C++ yardstick's time, by copying
+/// 0.78-0.99.
 const fn copies_back<S>() -> bool {
     core::mem::size_of::<S>() <= COPY_BACK_BYTES && !core::mem::needs_drop::<S>()
 }
@@ -133,10 +133,9 @@ pub(super) fn visit_listed<P: SearchProblem, V: ChildVisitor<P>>(
 /// otherwise [made and visited](make_and_visit).
 ///
 /// A child that `prune` passes is made out of line: most children are pruned, and the code
-/// that makes one, inlined here, held registers the loop over them needs (TopSpin written the
-/// docs' way, `examples/topspin.rs`: 98.9 instructions a node before, 93.4 after, with the
-/// loops split on the move to skip). It is then visited by [`ChildVisitor::visit_passed`],
-/// which need not ask its heuristic again (93.4 to 91.4).
+/// that makes one, inlined here, held registers the loop over them needs (TopSpin: 98.9 to
+/// 93.4 instructions a node). It is then visited by [`ChildVisitor::visit_passed`], which need
+/// not ask its heuristic again.
 #[allow(clippy::inline_always)]
 #[inline(always)]
 fn visit_child<P: SearchProblem, V: ChildVisitor<P>>(

@@ -37,17 +37,13 @@ pub use move_buffer::MoveBuffer;
 ///   [`state_hash`](Self::state_hash): the engines that store states find one again by its
 ///   number, or by the hash it carries, instead of hashing it.
 ///
-/// Written with the first four of these, the pancake puzzle (`examples/pancake.rs`) runs at
-/// 1.05 to 1.07 times the instructions per node of a hand-written C++ IDA*, and TopSpin
-/// (`examples/topspin.rs`) at 1.09 to 1.12; with a heuristic and inverse moves alone, at 0.85
-/// to 0.87 and 1.22 to 1.24 times those of a C++ that also applies every child to read its
-/// heuristic (`benches/compare_own.sh pancake|topspin`, the C++ built for an AMD EPYC; the
-/// README has the wall times).
+/// Written with the first four of these, a problem of the user's own is searched about as
+/// fast as a hand-written C++ IDA* of the same search (BENCHMARKS.md has the figures).
 ///
 /// A state of at most 128 bytes that owns no heap memory (no `Vec`, `Box` or `String` in it,
 /// so that its clone is a plain copy) is copied by the depth-first engines rather than
-/// restored by [`undo`](Self::undo): a copy costs a few instructions where an undo is often
-/// as dear as the move. [`apply`](Self::apply) and `undo` should therefore change nothing but
+/// restored by [`undo`](Self::undo): a copy is cheap where an undo is often as dear as the
+/// move. [`apply`](Self::apply) and `undo` should therefore change nothing but
 /// the state (the engines that store states never call `undo` either).
 ///
 /// Costs are any [`Cost`] type: the primitive integers, signed or not, and `f32` / `f64`.
@@ -183,7 +179,7 @@ pub trait SearchProblem {
     ///
     /// A run of moves is best appended with one [`extend`](Extend::extend), which checks
     /// the room once, rather than a [`push`](MoveBuffer::push) each, which checks it at every
-    /// move (TopSpin's twelve turns, `examples/topspin.rs`: 8 instructions a node fewer):
+    /// move:
     ///
     /// ```
     /// # use informed::MoveBuffer;
@@ -261,11 +257,10 @@ pub trait SearchProblem {
     /// [`greedy_best_first`](crate::greedy_best_first()), [`bfs`](crate::bfs()), the
     /// steppable [`AStarSteps`](crate::AStarSteps)) then find a state again by its number,
     /// in an array of four bytes a number, instead of by its hash: no hashing, and states with
-    /// near numbers filed side by side ([`GridPath`](crate::puzzles::grid::GridPath)'s A*
-    /// runs 12–15% fewer instructions). The array is made in blocks of 256 numbers (more
+    /// near numbers filed side by side (as [`GridPath`](crate::puzzles::grid::GridPath)
+    /// numbers its cells). The array is made in blocks of 256 numbers (more
     /// for a count above 2²⁴), each zeroed when the search first stores a state of its
-    /// numbers: a short query on a large grid zeroes a few kilobytes, not the 4 MB of the
-    /// whole array (which took longer than the query). A count above 2³⁰ is ignored (states
+    /// numbers: a short query on a large grid zeroes a few kilobytes, not the whole array. A count above 2³⁰ is ignored (states
     /// are hashed), and so
     /// is the count in [`dijkstra_all`](crate::dijkstra_all()), whose answer looks states up
     /// without the problem.
@@ -431,8 +426,8 @@ pub trait SearchProblem {
     /// order, as [`moves`](Self::moves) lists in every state. `None` (the default) otherwise.
     ///
     /// The default [`visit_children`](Self::visit_children) then walks this slice instead of
-    /// listing the moves into a buffer at every node: a few instructions less per child,
-    /// which is a tenth of the time of a search whose children cost little.
+    /// listing the moves into a buffer at every node, which matters where children are cheap
+    /// to make.
     #[inline]
     fn fixed_moves(&self) -> Option<&[(Self::Move, Self::Cost)]> {
         None

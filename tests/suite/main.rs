@@ -26,6 +26,7 @@ mod pattern_database;
 mod piece_database;
 mod properties;
 mod rbfs;
+mod readme;
 mod reliability;
 mod rotation_game;
 mod rubiks_cube;

@@ -20,11 +20,8 @@ use crate::solution::{ProblemError, Stats};
 /// threshold: the counts and thresholds of the explicit stack, which kept the path in a hash
 /// set. But only a child within the threshold, or one cut off by less than the least excess
 /// so far, is compared with the path (`prune` declines those, so they are made); the others are
-/// cut off, on the path or not. On 300 stacks of 14 pancakes written the docs' way, with
-/// [`SearchOptions::detect_cycles`], 65.8 instructions a generated node, against 314.7 on the
-/// explicit stack and 53.6 without cycle detection (callgrind); `FnProblem`, which makes a
-/// child a state only once `prune` passed it, 134.2 against 132.6 when the path was checked
-/// only as a child was entered (and a child on it could set the next threshold).
+/// cut off, on the path or not (pancakes with `detect_cycles`: 65.8 instructions a node, 314.7
+/// on the explicit stack).
 pub(crate) struct Recursive<'p, P: SearchProblem, const CYCLES: bool> {
     /// The state being searched, changed in place and restored.
     state: P::State,
@@ -206,8 +203,7 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Descent<'p, P, CYCLES> {
     /// `cost + heuristic > budget`, as one addition and one comparison on the chain of
     /// instructions the decision waits for (a saturating addition would add a select); the
     /// overflow, a branch always predicted, is handled out of line, so that the common path
-    /// keeps no select either (on the pancake puzzle written the docs' way, 7% fewer
-    /// instructions than testing the overflow beside the comparison).
+    /// keeps no select either (7% fewer instructions on pancakes than testing it inline).
     ///
     /// A negative or NaN cost or heuristic (never, for unsigned costs: the test compiles away)
     /// cuts the child off and stops the search with [`Outcome::Invalid`](crate::Outcome::Invalid).
@@ -480,9 +476,8 @@ impl<P: SearchProblem, const CYCLES: bool> Descent<'_, P, CYCLES> {
     /// Searches below a counted child within the threshold: `cost + heuristic <= budget`.
     /// With cycle detection (`CYCLES`), a child on the path was passed over before it came
     /// here, and any other is on the path while the search is below it, the path's upkeep out
-    /// of line; without, none of it is compiled in. (Inlined here, the upkeep had `visit` called out of line for
-    /// every child of the pancake puzzle written with the required methods, 98.8 instructions
-    /// a generated node to 117.4; tested at run time, it cost the docs' way 2%.)
+    /// of line; without, none of it is compiled in (inlined, it cost the required-methods
+    /// pancakes 98.8 to 117.4 instructions a node).
     #[inline]
     fn enter(&mut self, state: &mut P::State, mv: P::Move, cost: P::Cost) -> ControlFlow<()> {
         let problem = self.problem;
