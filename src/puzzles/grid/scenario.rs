@@ -21,14 +21,19 @@ pub struct Scenario {
     pub start: Cell,
     /// Where it ends.
     pub goal: Cell,
-    /// Its optimal length.
+    /// Its optimal length, as the file gives it.
     pub optimal_length: f64,
+    /// How far a length may lie from `optimal_length` and still be it: half a unit in the
+    /// last digit the file gives (the benchmark writes six significant digits, or two
+    /// decimals in its older files).
+    pub tolerance: f64,
 }
 
 impl Scenario {
     /// Reads a scenario file: the line `version 1` (or `version 1.0`), then one query per
-    /// line, nine fields separated by tabs: `bucket map width height start_x start_y goal_x
-    /// goal_y optimal_length`. Blank lines are skipped.
+    /// line, nine fields separated by tabs (or, as in the benchmark's older files, by spaces):
+    /// `bucket map width height start_x start_y goal_x goal_y optimal_length`. Blank lines
+    /// are skipped.
     ///
     /// ```
     /// use informed::puzzles::grid::{Cell, Scenario};
@@ -60,14 +65,17 @@ impl Scenario {
 
     fn parse_line(line: usize, text: &str) -> Result<Scenario, ScenarioError> {
         let text = text.strip_suffix('\r').unwrap_or(text);
-        let fields: Vec<&str> = text.split('\t').collect();
+        let mut fields: Vec<&str> = text.split('\t').collect();
+        if fields.len() != 9 {
+            fields = text.split_whitespace().collect();
+        }
         let bad = |field: &'static str| ScenarioError::BadLine {
             line,
             field,
             text: excerpt(text),
         };
         if fields.len() != 9 {
-            return Err(bad("nine tab-separated fields"));
+            return Err(bad("nine fields separated by tabs or spaces"));
         }
         let number = |i: usize, name: &'static str| -> Result<u16, ScenarioError> {
             fields[i].trim().parse().map_err(|_| bad(name))
@@ -82,6 +90,7 @@ impl Scenario {
         if !(optimal_length.is_finite() && optimal_length >= 0.0) {
             return Err(bad("optimal length"));
         }
+        let tolerance = tolerance(fields[8].trim(), optimal_length);
         Ok(Scenario {
             bucket: fields[0].trim().parse().map_err(|_| bad("bucket"))?,
             map: fields[1].to_string(),
@@ -90,8 +99,39 @@ impl Scenario {
             start,
             goal,
             optimal_length,
+            tolerance,
         })
     }
+
+    /// Whether `length` is the optimal length, within the precision the file gives it.
+    ///
+    /// ```
+    /// use informed::puzzles::grid::Scenario;
+    ///
+    /// let line = "version 1\n3\tmaps/a.map\t9\t9\t0\t0\t8\t3\t9.24264\n";
+    /// let scenario = &Scenario::parse_file(line)?[0];
+    /// assert!(scenario.matches(5.0 + 3.0 * 2f64.sqrt()));
+    /// assert!(!scenario.matches(9.2427));
+    /// # Ok::<(), informed::puzzles::grid::ScenarioError>(())
+    /// ```
+    pub fn matches(&self, length: f64) -> bool {
+        (length - self.optimal_length).abs() <= self.tolerance
+    }
+}
+
+/// Half a unit in the last digit of `text`, a length written with six significant digits (as
+/// `%g` writes them) or with a fixed number of decimals, whichever is coarser; a little more,
+/// for the rounding of the length it is compared with.
+fn tolerance(text: &str, value: f64) -> f64 {
+    let significant = if value > 0.0 {
+        0.5 * 10f64.powi(value.log10().floor() as i32 - 5)
+    } else {
+        0.0
+    };
+    let decimals = text
+        .split_once('.')
+        .map_or(0.0, |(_, digits)| 0.5 * 10f64.powi(-(digits.len() as i32)));
+    significant.max(decimals) * (1.0 + 1e-9) + 1e-12
 }
 
 /// Why a scenario file could not be read.
