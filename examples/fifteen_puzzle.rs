@@ -71,6 +71,26 @@ struct Instance {
     lines: Vec<usize>,
 }
 
+/// The first word of `line` that is no cell (a number, or `x` for the blank): the line's own
+/// fault, whatever the lines after it hold.
+fn not_a_cell(line: &str) -> Option<&str> {
+    let cell =
+        |token: &str| token.bytes().all(|b| b.is_ascii_digit()) || token.eq_ignore_ascii_case("x");
+    line.split_whitespace().find(|token| !cell(token))
+}
+
+/// The cell a layout's error is about: the last, if it names none.
+fn cell_at_fault(error: &PuzzleError) -> usize {
+    match error {
+        PuzzleError::NotANumber { position, .. }
+        | PuzzleError::NumberTooLong { position, .. }
+        | PuzzleError::OutOfRange { position, .. }
+        | PuzzleError::NotATile { position, .. } => *position,
+        PuzzleError::DuplicateTile { second, .. } => *second,
+        _ => CELLS - 1,
+    }
+}
+
 fn main() -> ExitCode {
     let mut args = args::Args::new("fifteen_puzzle", HELP);
     let show = show::only_flag(&mut args);
@@ -96,6 +116,10 @@ fn main() -> ExitCode {
         let tokens = line.split_whitespace().count();
         if tokens == 0 {
             continue;
+        }
+        if let Some(word) = not_a_cell(&line) {
+            let message = format!("'{}' is not a number", args::excerpt(word));
+            return fail(&mut out, number, &message);
         }
         let had = instance.lines.len();
         if had + tokens > CELLS {
@@ -141,18 +165,8 @@ fn main() -> ExitCode {
             }
             Err(PuzzleError::Unsolvable) => "unsolvable".to_string(),
             Err(error) => {
-                let at = match &error {
-                    PuzzleError::NotANumber { position, .. }
-                    | PuzzleError::NumberTooLong { position, .. }
-                    | PuzzleError::OutOfRange { position, .. } => *position,
-                    PuzzleError::DuplicateTile { second, .. } => *second,
-                    _ => CELLS - 1,
-                };
-                return fail(
-                    &mut out,
-                    instance.lines[at.min(CELLS - 1)],
-                    &error.to_string(),
-                );
+                let at = instance.lines[cell_at_fault(&error).min(CELLS - 1)];
+                return fail(&mut out, at, &error.to_string());
             }
         };
         if writeln!(out, "{answer}")

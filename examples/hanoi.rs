@@ -94,7 +94,10 @@ fn main() -> ExitCode {
     let mut status = ExitCode::SUCCESS;
     if stdin {
         for (number, line) in io::stdin().lock().lines().enumerate() {
-            let Ok(line) = line else { break };
+            let Ok(line) = line else {
+                eprintln!("hanoi: line {}: not valid UTF-8 text", number + 1);
+                return ExitCode::from(2);
+            };
             if line.trim().is_empty() || line.starts_with('#') {
                 continue;
             }

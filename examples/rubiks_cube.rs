@@ -35,7 +35,7 @@ use informed::heuristics::pattern_database::Table;
 use std::collections::HashSet;
 
 use informed::puzzles::rubiks_cube::{
-    parse_moves, Cube, CubeError, KorfDatabase, Metric, RubiksCube, SOLVED,
+    parse_moves, Cube, KorfDatabase, Metric, RubiksCube, Turn, SOLVED,
 };
 use informed::{ida_star, replay, SearchProblem};
 
@@ -125,14 +125,40 @@ fn mean(table: &Table) -> f64 {
     sum as f64 / table.len().max(1) as f64
 }
 
+/// A scramble and the number of its line.
+type Numbered = (usize, Vec<Turn>);
+
+/// The scrambles of the input, each with its line number, up to the first line that is not
+/// one, and that line's number and fault: read whole before the tables are built, so that bad
+/// input is reported at once.
+fn read_scrambles() -> (Vec<Numbered>, Option<(usize, String)>) {
+    let mut scrambles = Vec::new();
+    for (number, line) in io::stdin().lock().lines().enumerate() {
+        let number = number + 1;
+        let Ok(line) = line else {
+            return (
+                scrambles,
+                Some((number, "not valid UTF-8 text".to_string())),
+            );
+        };
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        match parse_moves(&line) {
+            Ok(scramble) => scrambles.push((number, scramble)),
+            Err(error) => return (scrambles, Some((number, error.to_string()))),
+        }
+    }
+    (scrambles, None)
+}
+
 /// Solves one scramble: `<length> <nodes generated> <ms> <solution>`, the nodes, and whether
 /// the solution replays to the solved cube within the scramble's length (why not, if not).
 fn answer(
-    line: &str,
+    scramble: &[Turn],
     metric: Metric,
     database: &KorfDatabase,
-) -> Result<(String, u64, Result<(), String>), CubeError> {
-    let scramble = parse_moves(line)?;
+) -> (String, u64, Result<(), String>) {
     let scramble_length: u32 = scramble
         .iter()
         .map(|m| {
@@ -143,7 +169,7 @@ fn answer(
             }
         })
         .sum();
-    let puzzle = RubiksCube::from_moves(&scramble, metric)
+    let puzzle = RubiksCube::from_moves(scramble, metric)
         .with_database(database)
         .expect("the metric matches");
     let started = Instant::now();
@@ -151,11 +177,11 @@ fn answer(
     let ms = started.elapsed().as_secs_f64() * 1e3;
     let generated = result.stats.generated;
     let Some(solution) = result.solution() else {
-        return Ok((
+        return (
             "none".to_string(),
             generated,
             Err("no solution found".to_string()),
-        ));
+        );
     };
     let solves = replay(&puzzle, &solution.moves).is_ok_and(|(end, _)| puzzle.is_goal(&end));
     let valid = if solves && solution.cost <= scramble_length {
@@ -171,7 +197,7 @@ fn answer(
         solution.cost,
         puzzle.format_moves(&solution.moves)
     );
-    Ok((text, generated, valid))
+    (text, generated, valid)
 }
 
 fn main() -> ExitCode {
@@ -207,6 +233,15 @@ fn main() -> ExitCode {
         }
     }
     let started = Instant::now();
+    let (scrambles, bad_line) = if check.is_some() {
+        (Vec::new(), None)
+    } else {
+        read_scrambles()
+    };
+    if let (true, Some((number, reason))) = (scrambles.is_empty(), &bad_line) {
+        eprintln!("rubiks_cube: line {number}: {reason}");
+        return ExitCode::from(2);
+    }
     let (database, report) = match KorfDatabase::load_or_build(metric, &cache) {
         Ok(built) => built,
         Err(error) => {
@@ -236,26 +271,20 @@ fn main() -> ExitCode {
     let mut status = ExitCode::SUCCESS;
     let (mut nodes, mut solved) = (0u64, 0usize);
     let searching = Instant::now();
-    for (number, line) in io::stdin().lock().lines().enumerate() {
-        let Ok(line) = line else { break };
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
+    for (number, scramble) in &scrambles {
+        let (text, generated, valid) = answer(scramble, metric, &database);
+        let _ = writeln!(out, "{number} {text}");
+        nodes += generated;
+        solved += 1;
+        if let Err(reason) = valid {
+            eprintln!("rubiks_cube: line {number}: {reason}");
+            status = ExitCode::FAILURE;
         }
-        match answer(&line, metric, &database) {
-            Ok((text, generated, valid)) => {
-                let _ = writeln!(out, "{} {text}", number + 1);
-                nodes += generated;
-                solved += 1;
-                if let Err(reason) = valid {
-                    eprintln!("rubiks_cube: line {}: {reason}", number + 1);
-                    status = ExitCode::FAILURE;
-                }
-            }
-            Err(error) => {
-                eprintln!("rubiks_cube: line {}: {error}", number + 1);
-                return ExitCode::from(2);
-            }
-        }
+    }
+    if let Some((number, reason)) = bad_line {
+        let _ = out.flush();
+        eprintln!("rubiks_cube: line {number}: {reason}");
+        return ExitCode::from(2);
     }
     eprintln!(
         "rubiks_cube: {solved} solved, {nodes} nodes, search {:.2} s, total {:.2} s",

@@ -90,7 +90,15 @@ pub fn run(puzzle: &Puzzle, solve: impl Fn(&str, &[u8]) -> (u32, u64)) -> ExitCo
     let mut out = io::stdout().lock();
     let (mut total_nodes, mut total_ms) = (0u64, 0f64);
     for (number, line) in io::stdin().lock().lines().enumerate() {
-        let Ok(line) = line else { break };
+        let Ok(line) = line else {
+            let _ = out.flush();
+            eprintln!(
+                "{}: line {}: not valid UTF-8 text",
+                puzzle.program,
+                number + 1
+            );
+            return ExitCode::from(2);
+        };
         if line.trim().is_empty() || line.starts_with('#') {
             continue;
         }

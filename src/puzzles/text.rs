@@ -67,6 +67,9 @@ pub(crate) fn read_cells(
         }
         cells.count += 1;
     };
+    // Tokens that number exactly the cells wanted are cells whatever their digits, so that a
+    // number out of range is named rather than read as a run of one-digit cells.
+    let single_digits = single_digits && text.split_whitespace().count() != keep;
     for token in text.split_whitespace() {
         let position = cells.count;
         let is_cell = |c: char| c.is_ascii_digit() || is_blank(c);

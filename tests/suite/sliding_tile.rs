@@ -138,6 +138,6 @@ fn every_error_names_what_is_wrong() {
     let size_error = SlidingPuzzle::<16>::parse(4, 3, "0", "0").unwrap_err();
     assert_eq!(
         size_error.to_string(),
-        "a 4 x 3 board is not supported here: this puzzle has 16 cells, and boards must have 2 to 256"
+        "a 4 x 3 board does not have the 16 cells of this puzzle type (SlidingPuzzle<16>)"
     );
 }

@@ -70,6 +70,15 @@ pub enum PuzzleError {
         /// The largest tile, `N - 1`.
         largest: usize,
     },
+    /// A value given as a tile is negative, or too large for any board.
+    NotATile {
+        /// The layout.
+        layout: Layout,
+        /// Position of the value.
+        position: usize,
+        /// The largest tile, `N - 1`.
+        largest: usize,
+    },
     /// A tile appears twice, so another is missing.
     DuplicateTile {
         /// The layout.
@@ -112,10 +121,14 @@ impl fmt::Display for PuzzleError {
                 width,
                 height,
                 cells,
-            } => write!(
+            } if (2..=256).contains(cells) => write!(
                 f,
-                "a {width} x {height} board is not supported here: this puzzle has {cells} cells, \
-                 and boards must have 2 to 256"
+                "a {width} x {height} board does not have the {cells} cells of this puzzle type \
+                 (SlidingPuzzle<{cells}>)"
+            ),
+            Self::UnsupportedSize { cells, .. } => write!(
+                f,
+                "a puzzle of {cells} cells is not supported: boards have 2 to 256 cells"
             ),
             Self::WrongCellCount {
                 layout,
@@ -150,6 +163,15 @@ impl fmt::Display for PuzzleError {
             } => write!(
                 f,
                 "{layout} layout: {value} at position {} is out of range (tiles are 0 to {largest})",
+                position + 1
+            ),
+            Self::NotATile {
+                layout,
+                position,
+                largest,
+            } => write!(
+                f,
+                "{layout} layout: the value at position {} is not a tile (tiles are 0 to {largest})",
                 position + 1
             ),
             Self::DuplicateTile {
@@ -217,6 +239,25 @@ pub fn parse_layout(text: &str, cells: usize, layout: Layout) -> Result<Vec<u64>
         });
     }
     Ok(read.values)
+}
+
+/// The values of `tiles`, of any integer type, widened to `u64`; a negative one (or one past
+/// `u64::MAX`) is no tile.
+pub(super) fn widen<const N: usize, T: Copy + TryInto<u64>>(
+    tiles: &[T],
+    layout: Layout,
+) -> Result<Vec<u64>, PuzzleError> {
+    tiles
+        .iter()
+        .enumerate()
+        .map(|(position, &tile)| {
+            tile.try_into().map_err(|_| PuzzleError::NotATile {
+                layout,
+                position,
+                largest: N.saturating_sub(1),
+            })
+        })
+        .collect()
 }
 
 /// Checks that `values` is a layout of `N` cells (a permutation of `0..N`).

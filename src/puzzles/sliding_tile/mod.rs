@@ -43,7 +43,7 @@ fn check_size<const N: usize>(width: usize, height: usize) -> Result<(), PuzzleE
     Ok(())
 }
 
-use layout::check_layout;
+use layout::{check_layout, widen};
 pub use layout::{parse_layout, Layout, PuzzleError};
 
 /// A sliding-tile puzzle of `N` cells with its start, its goal layout and a heuristic `H`
@@ -146,7 +146,7 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
     ///
     /// Fails if `width × height ≠ N`, if a layout is not a permutation of `0..N`, or if the
     /// goal cannot be reached from the start ([`PuzzleError::Unsolvable`]).
-    pub fn new<T: Copy + Into<u64>>(
+    pub fn new<T: Copy + TryInto<u64>>(
         width: usize,
         height: usize,
         start: &[T],
@@ -161,7 +161,7 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
     /// goal: a [`PatternDatabase`](crate::heuristics::PatternDatabase) loaded from a file, say,
     /// or one shared by many puzzles. Fails with [`PuzzleError::HeuristicMismatch`] if the
     /// heuristic was built for another size or goal.
-    pub fn with_heuristic<T: Copy + Into<u64>>(
+    pub fn with_heuristic<T: Copy + TryInto<u64>>(
         width: usize,
         height: usize,
         start: &[T],
@@ -177,7 +177,7 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
         })
     }
 
-    fn build<T: Copy + Into<u64>>(
+    fn build<T: Copy + TryInto<u64>>(
         width: usize,
         height: usize,
         start: &[T],
@@ -185,9 +185,8 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
         heuristic: impl FnOnce(&[u8; N]) -> Result<H, PuzzleError>,
     ) -> Result<Self, PuzzleError> {
         check_size::<N>(width, height)?;
-        let widen = |values: &[T]| values.iter().map(|&v| v.into()).collect::<Vec<u64>>();
-        let goal = check_layout::<N>(&widen(goal), Layout::Goal)?;
-        let start = check_layout::<N>(&widen(start), Layout::Start)?;
+        let goal = check_layout::<N>(&widen::<N, T>(goal, Layout::Goal)?, Layout::Goal)?;
+        let start = check_layout::<N>(&widen::<N, T>(start, Layout::Start)?, Layout::Start)?;
         let mut neighbour = [[NONE; 4]; N];
         let mut open = [[0u8; 5]; N];
         for cell in 0..N {
@@ -251,7 +250,7 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
     }
 
     /// The same puzzle (size, goal, heuristic tables) from another start layout.
-    pub fn with_start<T: Copy + Into<u64>>(&self, start: &[T]) -> Result<Self, PuzzleError> {
+    pub fn with_start<T: Copy + TryInto<u64>>(&self, start: &[T]) -> Result<Self, PuzzleError> {
         Ok(Self {
             start: self.solvable_layout(start)?,
             ..self.clone()
@@ -260,7 +259,7 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
 
     /// The board for a layout, checked like a start layout: a permutation of `0..N` from
     /// which the goal can be reached.
-    pub fn board<T: Copy + Into<u64>>(
+    pub fn board<T: Copy + TryInto<u64>>(
         &self,
         tiles: &[T],
     ) -> Result<Board<N, H::Kept>, PuzzleError> {
@@ -268,8 +267,8 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
     }
 
     /// A start layout, checked: a permutation of `0..N` from which the goal can be reached.
-    fn solvable_layout<T: Copy + Into<u64>>(&self, tiles: &[T]) -> Result<[u8; N], PuzzleError> {
-        let values: Vec<u64> = tiles.iter().map(|&v| v.into()).collect();
+    fn solvable_layout<T: Copy + TryInto<u64>>(&self, tiles: &[T]) -> Result<[u8; N], PuzzleError> {
+        let values = widen::<N, T>(tiles, Layout::Start)?;
         let tiles = check_layout::<N>(&values, Layout::Start)?;
         if !self.can_reach_goal(&tiles) {
             return Err(PuzzleError::Unsolvable);

@@ -244,3 +244,52 @@ fn every_example_reads_boards_by_one_rule() {
         out.stderr
     );
 }
+
+#[test]
+fn a_line_that_is_not_text_is_named_after_the_lines_before_it_are_answered() {
+    let cases: [(&str, &[&str], &[u8]); 3] = [
+        ("pancake", &[], b"1 5 2 0 4 1 3\n"),
+        ("topspin", &[], b"1 12 8 10 0 7 5 2 11 3 1 9 4 6\n"),
+        ("hanoi", &["--stdin", "--group", "4"], b"0 1 2 3 0 1 2 3\n"),
+    ];
+    for (example, args, valid) in cases {
+        let input = [valid, b"1 5 \xff\xfe 0\n", valid].concat();
+        let out = super::run_bytes(example, args, &input);
+        assert_eq!(out.status, Some(2), "{example}: {}", out.stderr);
+        assert_eq!(out.stdout.lines().count(), 1, "{example}: {}", out.stdout);
+        assert!(
+            out.stderr.contains("line 2: not valid UTF-8 text"),
+            "{example}: {}",
+            out.stderr
+        );
+    }
+}
+
+#[test]
+fn rubiks_cube_refuses_bad_input_before_it_builds_its_tables() {
+    let cache = std::env::temp_dir().join(format!("informed-cube-{}", std::process::id()));
+    let cache_arg = cache.to_str().unwrap();
+    for (input, message) in [
+        (&b"R U R' nonsense\n"[..], "line 1:"),
+        (&b"# a comment\n\xff\n"[..], "line 2: not valid UTF-8 text"),
+    ] {
+        let out = super::run_bytes("rubiks_cube", &["--pdb-cache", cache_arg], input);
+        assert_eq!(out.status, Some(2), "{}", out.stderr);
+        assert!(out.stderr.contains(message), "{}", out.stderr);
+        assert!(
+            !cache.exists(),
+            "the tables were built before the input was read"
+        );
+    }
+}
+
+#[test]
+fn a_word_is_blamed_on_its_own_line() {
+    let out = super::run("fifteen_puzzle", &[], "283104765\nhello world\n123804765\n");
+    assert_eq!(out.status, Some(2), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("line 2: 'hello' is not a number"),
+        "{}",
+        out.stderr
+    );
+}

@@ -24,6 +24,11 @@ pub(super) struct Run {
 }
 
 pub(super) fn run(example: &str, args: &[&str], input: &str) -> Run {
+    run_bytes(example, args, input.as_bytes())
+}
+
+/// As [`run`], with input that need not be text.
+pub(super) fn run_bytes(example: &str, args: &[&str], input: &[u8]) -> Run {
     let mut path: PathBuf = std::env::current_exe().unwrap();
     path.pop();
     if path.ends_with("deps") {
@@ -39,7 +44,7 @@ pub(super) fn run(example: &str, args: &[&str], input: &str) -> Run {
         .spawn()
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", path.display()));
     // A program that stops at bad input may close its stdin before reading all of it.
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let _ = child.stdin.take().unwrap().write_all(input);
     let output = child.wait_with_output().unwrap();
     Run {
         status: output.status.code(),

@@ -510,3 +510,29 @@ fn a_problem_that_needs_cycle_detection_ends_on_zero_cost_cycles_however_deep() 
         stopped.outcome
     );
 }
+
+#[test]
+fn messages_blame_what_is_wrong() {
+    // Nine separated numbers on a board of nine: the one out of range is named, not read as
+    // a run of one-digit cells.
+    let error =
+        SlidingPuzzle::<9>::parse(3, 3, "1 2 3 4 5 6 7 8 18446744073709551615", "123456780")
+            .unwrap_err();
+    assert!(
+        matches!(
+            error,
+            PuzzleError::OutOfRange {
+                position: 8,
+                value: u64::MAX,
+                ..
+            }
+        ),
+        "{error:?}"
+    );
+    // A 3 x 3 board for a puzzle type of six cells: the sizes disagree, nothing else.
+    let error =
+        SlidingPuzzle::<6>::new(3, 3, &[1, 2, 3, 4, 5, 0], &[1, 2, 3, 4, 5, 0]).unwrap_err();
+    let message = error.to_string();
+    assert!(message.contains("does not have the 6 cells"), "{message}");
+    assert!(!message.contains("2 to 256"), "{message}");
+}
