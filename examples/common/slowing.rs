@@ -30,6 +30,12 @@ impl Slowing {
             changed: Mutex::new(None),
         }
     }
+
+    /// How many `moves` calls came after the change (the cancel), the one at it included.
+    #[allow(dead_code)]
+    pub fn calls_after_change(&self) -> u64 {
+        self.calls.load(Ordering::Relaxed).saturating_sub(self.fast)
+    }
 }
 
 impl SearchProblem for Slowing {

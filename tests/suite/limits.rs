@@ -97,7 +97,6 @@ fn a_search_is_cancelled_from_another_thread() {
             .max_stored(50_000_000);
         let result = engine(&hard(), &options);
         thread.join().unwrap();
-        assert!(token.is_cancelled());
         assert_eq!(result.stopped(), Some(StopReason::Cancelled), "{name}");
     }
 }
