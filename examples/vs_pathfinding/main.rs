@@ -33,7 +33,7 @@
 //!
 //! A second table takes the closures' time from each side's: what is left is the search
 //! itself. Beside it, the budget: the most a search may take beside the closures for 1.5
-//! times `pathfinding`'s speed (the target issue 10 set the adapter), and each side's search
+//! times `pathfinding`'s speed (the target set for the adapter), and each side's search
 //! over that budget. Above 1, a search must be that many times leaner to meet the target.
 
 use std::cell::RefCell;
@@ -87,7 +87,7 @@ Options:
 /// How many rounds each race runs: each side's time is its median.
 const ROUNDS: usize = 7;
 
-/// The speed-up over `pathfinding` the closure adapter was asked for (issue 10), against
+/// The speed-up over `pathfinding` the closure adapter aims at, against
 /// which the table of budgets measures each side's search.
 const TARGET: f64 = 1.5;
 
