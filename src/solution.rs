@@ -230,7 +230,8 @@ impl<S, M, C> Solution<S, M, C> {
 /// in the state it reaches. Returns the final state and the exact total cost, or the first
 /// thing wrong: a move not available where it is played ([`PathError::IllegalMove`]), a cost
 /// that is negative or NaN ([`PathError::InvalidCost`]), a total that reaches
-/// [`Cost::MAX`] ([`PathError::CostOverflow`]).
+/// [`Cost::MAX`] ([`PathError::CostOverflow`]). A move the problem offers more than once in a
+/// state (two edges to one node) counts at its cheapest cost, the one the engines take.
 ///
 /// ```
 /// use informed::{ida_star, replay, SearchProblem};
@@ -298,7 +299,8 @@ fn add_step<C: Cost>(total: C, cost: C, step: usize) -> Result<C, PathError> {
 }
 
 /// The cost of `mv` if it is among the moves the problem offers in `state`, which are left in
-/// `available`.
+/// `available`: the cheapest, where the problem offers the same move more than once (two edges
+/// to one node), as the engines take it.
 fn offered_cost<P: SearchProblem>(
     problem: &P,
     state: &P::State,
@@ -310,8 +312,9 @@ fn offered_cost<P: SearchProblem>(
     problem.moves(state, available);
     available
         .iter()
-        .find(|(offered, _)| *offered == mv)
+        .filter(|(offered, _)| *offered == mv)
         .map(|&(_, cost)| cost)
+        .reduce(|cheapest, cost| if cost < cheapest { cost } else { cheapest })
         .ok_or(PathError::IllegalMove { step })
 }
 

@@ -30,8 +30,9 @@ impl Order {
     /// What the search promises of the path it returns.
     fn promise(self) -> Promise {
         match self {
-            Order::AStar | Order::Uniform => Promise::Optimal,
-            Order::Weighted(_) | Order::Greedy => Promise::AnyPath,
+            Order::AStar => Promise::Optimal,
+            // Dijkstra never reads the heuristic, so its path says nothing of it.
+            Order::Uniform | Order::Weighted(_) | Order::Greedy => Promise::AnyPath,
         }
     }
 }

@@ -536,3 +536,111 @@ fn messages_blame_what_is_wrong() {
     assert!(message.contains("does not have the 6 cells"), "{message}");
     assert!(!message.contains("2 to 256"), "{message}");
 }
+
+/// A graph of a few nodes as adjacency lists, the move naming the node it goes to, with a
+/// heuristic table: the natural encoding of a graph a user writes.
+struct Graph {
+    edges: Vec<Vec<(u32, u32)>>,
+    heuristic: Vec<u32>,
+    goal: u32,
+}
+
+impl SearchProblem for Graph {
+    type State = u32;
+    type Move = u32;
+    type Cost = u32;
+    fn start(&self) -> u32 {
+        0
+    }
+    fn is_goal(&self, &node: &u32) -> bool {
+        node == self.goal
+    }
+    fn heuristic(&self, &node: &u32) -> u32 {
+        self.heuristic[node as usize]
+    }
+    fn moves(&self, &node: &u32, moves: &mut MoveBuffer<u32, u32>) {
+        moves.extend(self.edges[node as usize].iter().copied());
+    }
+    fn apply(&self, node: &mut u32, to: u32) {
+        *node = to;
+    }
+}
+
+#[test]
+fn a_move_offered_twice_replays_at_its_cheaper_cost() {
+    let graph = Graph {
+        edges: vec![vec![(1, 5), (1, 2)], vec![(2, 1)], vec![]],
+        heuristic: vec![0; 3],
+        goal: 2,
+    };
+    let solution = informed::dijkstra(&graph).into_solution().unwrap();
+    assert_eq!((solution.moves.as_slice(), solution.cost), (&[1, 2][..], 3));
+    assert_eq!(informed::replay(&graph, &solution.moves).unwrap(), (2, 3));
+    assert_eq!(informed::check_path(&graph, &solution.moves), Ok(()));
+}
+
+#[test]
+fn dijkstra_never_judges_the_heuristic_it_never_reads() {
+    let graph = Graph {
+        edges: vec![vec![(1, 1), (2, 1)], vec![(3, 1)], vec![(3, 5)], vec![]],
+        heuristic: vec![0, 100, 0, 0],
+        goal: 3,
+    };
+    let checked = SearchOptions::new().check_path(true);
+    let result = informed::dijkstra_with(&graph, &checked);
+    assert_eq!(
+        result.solution().map(|s| s.cost),
+        Some(2),
+        "{:?}",
+        result.outcome
+    );
+}
+
+#[test]
+fn weighted_a_star_on_f32_costs_reaches_the_goal_whatever_the_weight() {
+    // A line unbounded one way, the goal one step the other: a goal's 0 · w must stay 0.
+    let line = FnProblem::new(
+        1i64,
+        |&n: &i64| vec![(n - 1, 1.0f32), (n + 1, 1.0)],
+        |&n: &i64| n.unsigned_abs() as f32,
+        |&n: &i64| n == 0,
+    );
+    for weight in [1e30, 1e39, f64::MAX, f64::INFINITY] {
+        let result =
+            informed::weighted_a_star_with(&line, weight, &SearchOptions::new().max_nodes(10_000));
+        assert_eq!(
+            result.solution().map(|s| s.cost),
+            Some(1.0),
+            "weight {weight}: {:?}",
+            result.stats
+        );
+    }
+}
+
+#[test]
+fn dijkstra_all_stopped_by_a_limit_answers_only_settled_states() {
+    let graph = Graph {
+        edges: vec![vec![(1, 10), (2, 1)], vec![], vec![(3, 1)], vec![(1, 1)]],
+        heuristic: vec![0; 4],
+        goal: u32::MAX,
+    };
+    let full = informed::dijkstra_all(&graph);
+    assert_eq!(
+        (full.stopped, full.cost(&1), full.len()),
+        (None, Some(3), 4)
+    );
+    for options in [
+        SearchOptions::new().max_nodes(2),
+        SearchOptions::new().max_stored(3),
+    ] {
+        let reached = informed::dijkstra_all_with(&graph, &options);
+        assert!(reached.stopped.is_some());
+        // Wherever it stopped, a cost it gives is the cheapest.
+        for (&state, cost) in reached.iter() {
+            assert_eq!(Some(cost), full.cost(&state), "state {state}");
+            assert_eq!(reached.cost(&state), Some(cost));
+        }
+        assert!(reached.cost(&1).is_none_or(|cost| cost == 3));
+        assert_eq!(reached.len(), reached.iter().count());
+    }
+}
