@@ -55,14 +55,18 @@ pub fn dijkstra_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> 
     search::<P, AsIs>(problem, options, Order::Uniform)
 }
 
-/// The cheapest cost of every state [`dijkstra_all`] reached from the starts, with the move
-/// each was best reached by.
+/// The cheapest cost of every state [`dijkstra_all`] settled, with the move each was best
+/// reached by. A state is settled once the search expanded it: its cost is then the cheapest
+/// there is. A search that ran to its end settled every state it reached.
 pub struct Reached<P: SearchProblem> {
     table: NodeTable<P::State, P::Move, P::Cost>,
+    /// How many states are settled.
+    settled: usize,
     /// The counts of the search.
     pub stats: Stats<P::Cost>,
     /// Why the search stopped before it reached every state, if a limit stopped it: the
-    /// costs found are still the cheapest, for the states reached.
+    /// states it settled before it stopped are answered, with their cheapest costs; the
+    /// others not (their costs found so far need not be the cheapest).
     pub stopped: Option<StopReason>,
     /// What is wrong with the problem, if the search found it broke the contract.
     pub error: Option<ProblemError>,
@@ -72,34 +76,44 @@ impl<P: SearchProblem> Reached<P>
 where
     P::State: Eq + Hash,
 {
-    /// The cheapest cost of a path from a start to `state`, if it was reached (within the
+    /// Where `state` is filed, if it is settled.
+    fn settled_index(&self, state: &P::State) -> Option<usize> {
+        let index = self.table.find_state(state, P::state_hash(state))?;
+        self.table.nodes[index].expanded().then_some(index)
+    }
+
+    /// The cheapest cost of a path from a start to `state`, if it was settled (within the
     /// cost bound, if there was one).
     pub fn cost(&self, state: &P::State) -> Option<P::Cost> {
-        self.table
-            .find_state(state, P::state_hash(state))
+        self.settled_index(state)
             .map(|index| self.table.nodes[index].g)
     }
 
-    /// The moves of a cheapest path to `state`, and the start it leaves from.
+    /// The moves of a cheapest path to `state`, if it was settled, and the start it leaves
+    /// from.
     pub fn path_to(&self, state: &P::State) -> Option<(P::State, Vec<P::Move>)> {
-        let index = self.table.find_state(state, P::state_hash(state))?;
+        let index = self.settled_index(state)?;
         let (root, moves) = self.table.path_to(index);
         Some((self.table.nodes[root].state.clone(), moves))
     }
 
-    /// The number of states reached.
+    /// The number of states settled.
     pub fn len(&self) -> usize {
-        self.table.len()
+        self.settled
     }
 
-    /// Whether no state was reached (a memory limit of zero).
+    /// Whether no state was settled (a limit of zero).
     pub fn is_empty(&self) -> bool {
-        self.table.len() == 0
+        self.settled == 0
     }
 
-    /// Every state reached, with its cheapest cost, in the order they were first reached.
+    /// Every state settled, with its cheapest cost, in the order they were first reached.
     pub fn iter(&self) -> impl Iterator<Item = (&P::State, P::Cost)> {
-        self.table.nodes.iter().map(|node| (&node.state, node.g))
+        self.table
+            .nodes
+            .iter()
+            .filter(|node| node.expanded())
+            .map(|node| (&node.state, node.g))
     }
 }
 
@@ -138,8 +152,11 @@ pub fn dijkstra_all_with<P: SearchProblem>(problem: &P, options: &SearchOptions)
     };
     let mut stats = core::mem::take(&mut search.stats);
     stats.stored = search.table.len();
+    let table = search.into_table();
+    let settled = table.nodes.iter().filter(|node| node.expanded()).count();
     Reached {
-        table: search.into_table(),
+        table,
+        settled,
         stats,
         stopped,
         error,
