@@ -67,6 +67,7 @@ pub fn bidirectional_a_star_with<P: Bidirectional>(
         watch: Watch::new(options),
         moves: MoveBuffer::new(),
         best: None,
+        beyond_bound: false,
     };
     let outcome = search.run(options).unwrap_or_else(Halt::into_outcome);
     search.stats.stored = search.stored();
@@ -126,6 +127,21 @@ struct Search<'p, P: Bidirectional> {
     /// The cheapest path found through a state both sides hold: its cost, and the state's
     /// index on each side.
     best: Option<(P::Cost, [usize; 2])>,
+    /// Whether the cost bound cut a path off.
+    beyond_bound: bool,
+}
+
+/// Whether `2 · best <= ahead + behind`, worked out without overflow: a path of cost `best`
+/// is proven cheapest once the least priorities of the two sides add up to twice its cost.
+/// A priority that saturated at `MAX` is a lower bound of its own, so the test errs only
+/// towards searching on.
+fn settled<C: Cost>(best: C, ahead: C, behind: C) -> bool {
+    match (ahead >= best, behind >= best) {
+        (true, true) => true,
+        (false, false) => false,
+        (true, false) => ahead - best >= best - behind,
+        (false, true) => behind - best >= best - ahead,
+    }
 }
 
 impl<P: Bidirectional> Search<'_, P> {
@@ -149,10 +165,11 @@ impl<P: Bidirectional> Search<'_, P> {
         while let (Some((ahead, _)), Some((behind, _))) =
             (self.sides[FORWARD].least(), self.sides[BACKWARD].least())
         {
-            if let Some((cost, _)) = self.best {
-                if cost.saturating_add(cost) <= ahead.saturating_add(behind) {
-                    break;
-                }
+            if self
+                .best
+                .is_some_and(|(cost, _)| settled(cost, ahead, behind))
+            {
+                break;
             }
             let side = if ahead <= behind { FORWARD } else { BACKWARD };
             let Some((_, index)) = self.sides[side].open.pop() else {
@@ -180,6 +197,9 @@ impl<P: Bidirectional> Search<'_, P> {
             }
         }
         let Some((_, at)) = self.best else {
+            if self.beyond_bound {
+                return Err(StopReason::CostBound.into());
+            }
             return Ok(Outcome::NoSolution);
         };
         let sides = [&self.sides[FORWARD].table, &self.sides[BACKWARD].table];
@@ -232,8 +252,13 @@ impl<P: Bidirectional> Search<'_, P> {
         } else {
             (behind, ahead)
         };
-        if heuristics.0 >= P::Cost::MAX || g.saturating_add(heuristics.0) >= P::Cost::MAX {
+        let bound = g.saturating_add(heuristics.0);
+        if heuristics.0 >= P::Cost::MAX || bound >= P::Cost::MAX {
             return Ok(()); // a dead end this way
+        }
+        if bound > self.watch.cost_bound {
+            self.beyond_bound = true;
+            return Ok(());
         }
         // (Each side's table hashes with its own keys.)
         let other = &self.sides[1 - side].table;
@@ -258,7 +283,9 @@ impl<P: Bidirectional> Search<'_, P> {
         this.open.push(b, g, index);
         if let Some(there) = there {
             let cost = g.saturating_add(self.sides[1 - side].table.nodes[there].g);
-            if cost < P::Cost::MAX && self.best.is_none_or(|(best, _)| cost < best) {
+            if cost > self.watch.cost_bound {
+                self.beyond_bound = true;
+            } else if cost < P::Cost::MAX && self.best.is_none_or(|(best, _)| cost < best) {
                 let mut at = [index, there];
                 if side == BACKWARD {
                     at.swap(0, 1);

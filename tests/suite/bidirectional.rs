@@ -2,6 +2,7 @@
 //! and 8-puzzles, the path rebuilt across the meeting point, every error and limit.
 
 use crate::common::{assert_replays, distances_to, EightPuzzle, Graph, NodeGraph};
+use informed::puzzles::SlidingPuzzle;
 use informed::{
     a_star, bfs, bidirectional_a_star, bidirectional_a_star_with, bidirectional_bfs,
     bidirectional_bfs_with, ida_star, Bidirectional, MoveBuffer, Outcome, ProblemError,
@@ -312,4 +313,109 @@ fn the_rotation_game_from_every_goal() {
             assert_replays(&game, &found.moves, found.cost);
         }
     }
+}
+
+/// A small directed graph with costs of type `C` and exact heuristics both ways: the move is
+/// the node it goes to.
+struct Weighted<C> {
+    edges: Vec<Vec<(u32, C)>>,
+    to_goal: Vec<C>,
+    from_start: Vec<C>,
+}
+
+impl<C: informed::Cost> SearchProblem for Weighted<C> {
+    type State = u32;
+    type Move = u32;
+    type Cost = C;
+    fn start(&self) -> u32 {
+        0
+    }
+    fn is_goal(&self, &node: &u32) -> bool {
+        node as usize == self.edges.len() - 1
+    }
+    fn heuristic(&self, &node: &u32) -> C {
+        self.to_goal[node as usize]
+    }
+    fn moves(&self, &node: &u32, moves: &mut MoveBuffer<u32, C>) {
+        moves.extend(self.edges[node as usize].iter().copied());
+    }
+    fn apply(&self, node: &mut u32, to: u32) {
+        *node = to;
+    }
+}
+
+impl<C: informed::Cost> Bidirectional for Weighted<C> {
+    fn goals(&self) -> Vec<u32> {
+        vec![self.edges.len() as u32 - 1]
+    }
+    fn heuristic_from_start(&self, &node: &u32) -> C {
+        self.from_start[node as usize]
+    }
+    fn predecessors<F: FnMut(u32, u32, C)>(&self, &node: &u32, mut each: F) -> bool {
+        for (from, edges) in self.edges.iter().enumerate() {
+            for &(to, cost) in edges {
+                if to == node {
+                    each(from as u32, to, cost);
+                }
+            }
+        }
+        true
+    }
+}
+
+/// S -> G costs `direct`; S -> A -> B -> G costs `1 + middle + 1`, cheaper, past half of
+/// the cost type's range.
+fn detour<C: informed::Cost>(direct: C, middle: C, one: C) -> Weighted<C> {
+    let zero = C::ZERO;
+    let two = one.saturating_add(one);
+    Weighted {
+        edges: vec![
+            vec![(3, direct), (1, one)],
+            vec![(2, middle)],
+            vec![(3, one)],
+            vec![],
+        ],
+        to_goal: vec![
+            middle.saturating_add(two),
+            middle.saturating_add(one),
+            one,
+            zero,
+        ],
+        from_start: vec![
+            zero,
+            one,
+            middle.saturating_add(one),
+            middle.saturating_add(two),
+        ],
+    }
+}
+
+#[test]
+fn bae_star_stays_optimal_past_half_the_cost_range() {
+    let small = detour(130u8, 126, 1);
+    assert_eq!(a_star(&small).solution().map(|s| s.cost), Some(128));
+    assert_eq!(
+        bidirectional_a_star(&small).solution().map(|s| s.cost),
+        Some(128)
+    );
+    let large = detour(1u32 << 31 | 2, (1 << 31) - 2, 1);
+    assert_eq!(
+        bidirectional_a_star(&large).solution().map(|s| s.cost),
+        Some(1 << 31)
+    );
+}
+
+#[test]
+fn bae_star_keeps_the_cost_bound() {
+    let puzzle = SlidingPuzzle::<6>::new(1, 6, &[0, 1, 2, 3, 4, 5], &[1, 2, 3, 4, 5, 0]).unwrap();
+    let bound = SearchOptions::new().cost_bound(3);
+    let result = bidirectional_a_star_with(&puzzle, &bound);
+    assert_eq!(
+        result.stopped(),
+        Some(StopReason::CostBound),
+        "{:?}",
+        result.outcome
+    );
+    let result = bidirectional_a_star_with(&puzzle, &SearchOptions::new().cost_bound(5));
+    assert_eq!(result.solution().map(|s| s.cost), Some(5));
 }
