@@ -308,7 +308,9 @@ macro_rules! float_costs {
                 <$t>::next_up(self)
             }
             fn scaled(self, weight: f64) -> Self {
-                self * weight as $t
+                // In f64: a weight past f32::MAX would be infinite as f32, and 0 · ∞ not a
+                // number at a goal; as f64 the goal keeps its zero.
+                (self as f64 * weight) as $t
             }
             #[inline]
             fn value(self) -> CostValue {

@@ -271,3 +271,54 @@ fn the_piece_cache_is_reused_and_never_trusted_when_damaged() {
     assert_eq!(build("pancake-7").1.loaded, 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A chain of blocks, each one counted move from the next, the goal at block 0.
+struct Chain {
+    blocks: usize,
+}
+
+impl AbstractSpace for Chain {
+    type Scratch = usize;
+    fn blocks(&self) -> usize {
+        self.blocks
+    }
+    fn goals(&self) -> Vec<(usize, usize)> {
+        vec![(0, 0)]
+    }
+    fn scratch(&self) -> usize {
+        0
+    }
+    fn enter(&self, block: usize, entered: &mut usize) {
+        *entered = block;
+    }
+    fn expand(
+        &self,
+        &mut entered: &mut usize,
+        _: usize,
+        mut visit: impl FnMut(Neighbour),
+    ) -> Result<(), PdbError> {
+        if entered + 1 < self.blocks {
+            visit(Neighbour::Counted {
+                block: entered + 1,
+                slot: 0,
+            });
+        }
+        if entered > 0 {
+            visit(Neighbour::Counted {
+                block: entered - 1,
+                slot: 0,
+            });
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn a_table_holds_distances_up_to_254_and_refuses_255() {
+    let table = build_table(&Chain { blocks: 255 }).unwrap();
+    assert_eq!((table.len(), table[254]), (255, 254));
+    assert!(matches!(
+        build_table(&Chain { blocks: 256 }),
+        Err(PdbError::TooDeep)
+    ));
+}

@@ -121,7 +121,7 @@ pub fn build_table<S: AbstractSpace>(space: &S) -> Result<Vec<u8>, PdbError> {
             reached.clear();
             reached.extend((0..slots).filter(|&slot| cost[base + slot] == depth));
             let mut i = 0;
-            let mut stray = None;
+            let (mut stray, mut too_deep) = (None, false);
             while let Some(&slot) = reached.get(i) {
                 i += 1;
                 space.expand(&mut scratch, slot, |neighbour| match neighbour {
@@ -134,7 +134,10 @@ pub fn build_table<S: AbstractSpace>(space: &S) -> Result<Vec<u8>, PdbError> {
                     }
                     Neighbour::Counted { block, slot } if block < blocks && slot < slots => {
                         let state = block * slots + slot;
-                        if cost[state] == UNSEEN {
+                        // A state one past 254, the deepest an entry holds, is too deep.
+                        if cost[state] == UNSEEN && depth == UNSEEN - 1 {
+                            too_deep = true;
+                        } else if cost[state] == UNSEEN {
                             cost[state] = depth + 1;
                             next_layer.insert(block);
                             deeper = true;
@@ -146,6 +149,9 @@ pub fn build_table<S: AbstractSpace>(space: &S) -> Result<Vec<u8>, PdbError> {
                 if let Some((block, slot)) = stray {
                     return Err(PdbError::OutOfSpace { block, slot });
                 }
+                if too_deep {
+                    return Err(PdbError::TooDeep);
+                }
             }
         }
         if !deeper {
@@ -155,7 +161,7 @@ pub fn build_table<S: AbstractSpace>(space: &S) -> Result<Vec<u8>, PdbError> {
         next_layer.clear();
         depth = depth
             .checked_add(1)
-            .filter(|&d| d < UNSEEN - 1)
+            .filter(|&d| d < UNSEEN)
             .ok_or(PdbError::TooDeep)?;
     }
     if slots == 1 || space.entry_per_slot() {
