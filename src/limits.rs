@@ -2,7 +2,7 @@
 //! the ticker thread that makes it look at the clock and the cancel token in time.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex, OnceLock, Weak};
+use std::sync::{Arc, Condvar, Mutex, Weak};
 use std::time::{Duration, Instant};
 
 use crate::cost::Cost;
@@ -230,63 +230,75 @@ impl<'o, C: Cost> Watch<'o, C> {
     }
 }
 
-/// The ticker: one thread for the whole process, started the first time a search with a
-/// deadline or a cancel token runs, that every [`CHECK_PERIOD`] sets the `next_check` of every
-/// such search still running to zero, and sleeps while there is none.
+/// The ticker: a thread that every [`CHECK_PERIOD`] sets the `next_check` of every search
+/// with a deadline or a cancel token still running to zero. The first such search starts it;
+/// it ends a moment after the last one ends (it lingers for the next search of a batch), so a
+/// library call leaves no thread behind.
 mod ticker {
-    use super::{Arc, AtomicU64, Condvar, Mutex, OnceLock, Ordering, Weak, CHECK_PERIOD};
+    use super::{Arc, AtomicU64, Condvar, Duration, Mutex, Ordering, Weak, CHECK_PERIOD};
 
-    struct Ticker {
-        watched: Mutex<Vec<Weak<AtomicU64>>>,
-        wake: Condvar,
+    /// The searches watched, and whether a ticker thread runs for them.
+    struct Watched {
+        searches: Vec<Weak<AtomicU64>>,
+        running: bool,
     }
 
-    static TICKER: OnceLock<Option<&'static Ticker>> = OnceLock::new();
+    static WATCHED: Mutex<Watched> = Mutex::new(Watched {
+        searches: Vec::new(),
+        running: false,
+    });
+    static WAKE: Condvar = Condvar::new();
 
-    /// Has the ticker set `next_check` to zero every period while it lives. If no thread can
-    /// be started, the searches fall back on their stride alone.
+    /// How long the thread waits for another search once none is left, before it ends.
+    const LINGER: Duration = Duration::from_millis(20);
+
+    /// Has the ticker set `next_check` to zero every period while it lives, starting the
+    /// ticker if none runs. If no thread can be started, the searches fall back on their
+    /// stride alone.
     pub(super) fn watch(next_check: &Arc<AtomicU64>) {
-        let ticker = TICKER.get_or_init(|| {
-            let ticker: &'static Ticker = Box::leak(Box::new(Ticker {
-                watched: Mutex::new(Vec::new()),
-                wake: Condvar::new(),
-            }));
-            std::thread::Builder::new()
-                .name("informed-ticker".into())
-                .spawn(move || run(ticker))
-                .ok()
-                .map(|_| ticker)
-        });
-        if let Some(ticker) = ticker {
-            if let Ok(mut watched) = ticker.watched.lock() {
-                watched.push(Arc::downgrade(next_check));
-                ticker.wake.notify_one();
-            }
+        let Ok(mut watched) = WATCHED.lock() else {
+            return;
+        };
+        watched.searches.push(Arc::downgrade(next_check));
+        if watched.running {
+            WAKE.notify_one();
+            return;
         }
+        // The thread waits for the lock held here before it looks at the searches.
+        watched.running = std::thread::Builder::new()
+            .name("informed-ticker".into())
+            .spawn(run)
+            .is_ok();
     }
 
-    fn run(ticker: &Ticker) {
-        let Ok(mut watched) = ticker.watched.lock() else {
+    fn run() {
+        let Ok(mut watched) = WATCHED.lock() else {
             return;
         };
         loop {
-            watched.retain(|next_check| match next_check.upgrade() {
-                Some(next_check) => {
-                    next_check.store(0, Ordering::Relaxed);
-                    true
-                }
-                None => false,
-            });
-            if watched.is_empty() {
-                watched = match ticker.wake.wait(watched) {
-                    Ok(watched) => watched,
+            watched
+                .searches
+                .retain(|next_check| match next_check.upgrade() {
+                    Some(next_check) => {
+                        next_check.store(0, Ordering::Relaxed);
+                        true
+                    }
+                    None => false,
+                });
+            if watched.searches.is_empty() {
+                watched = match WAKE.wait_timeout(watched, LINGER) {
+                    Ok((watched, _)) => watched,
                     Err(_) => return,
                 };
+                if watched.searches.is_empty() {
+                    watched.running = false;
+                    return;
+                }
                 continue;
             }
             drop(watched);
             std::thread::sleep(CHECK_PERIOD);
-            watched = match ticker.watched.lock() {
+            watched = match WATCHED.lock() {
                 Ok(watched) => watched,
                 Err(_) => return,
             };
