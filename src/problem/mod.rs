@@ -514,14 +514,18 @@ pub struct ListedChildren<P>(pub P);
 
 impl<P: core::ops::Deref> SearchProblem for ListedChildren<P>
 where
-    P::Target: SearchProblem,
+    P::Target: SearchProblem + Sized,
 {
     type State = <P::Target as SearchProblem>::State;
     type Move = <P::Target as SearchProblem>::Move;
     type Cost = <P::Target as SearchProblem>::Cost;
+    const CHILDREN_AT_ONCE: bool = P::Target::CHILDREN_AT_ONCE;
 
     fn start(&self) -> Self::State {
         self.0.start()
+    }
+    fn starts(&self) -> Vec<Self::State> {
+        self.0.starts()
     }
     fn is_goal(&self, state: &Self::State) -> bool {
         self.0.is_goal(state)
@@ -561,5 +565,17 @@ where
     }
     fn needs_cycle_detection(&self) -> bool {
         self.0.needs_cycle_detection()
+    }
+    fn successors<F>(
+        &self,
+        state: &Self::State,
+        skip: Option<Self::Move>,
+        moves: &mut MoveBuffer<Self::Move, Self::Cost>,
+        each: F,
+    ) -> ControlFlow<()>
+    where
+        F: FnMut(Self::State, Self::Move, Self::Cost) -> ControlFlow<()>,
+    {
+        self.0.successors(state, skip, moves, each)
     }
 }
