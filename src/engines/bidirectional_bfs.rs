@@ -211,6 +211,11 @@ impl<P: Bidirectional> Search<'_, P> {
                     continue;
                 };
                 if let Some(there) = there {
+                    // A path whose cost reaches MAX is no path, as for `bfs`.
+                    let cost = g.saturating_add(self.sides[1 - side].table.nodes[there].g);
+                    if cost >= P::Cost::MAX {
+                        continue;
+                    }
                     let length = depth + 1 + self.sides[1 - side].depth(there);
                     if best.is_none_or(|best| length < best.length) {
                         let mut at = [here, there];

@@ -419,3 +419,34 @@ fn bae_star_keeps_the_cost_bound() {
     let result = bidirectional_a_star_with(&puzzle, &SearchOptions::new().cost_bound(5));
     assert_eq!(result.solution().map(|s| s.cost), Some(5));
 }
+
+#[test]
+fn bidirectional_bfs_passes_over_a_meeting_that_costs_max() {
+    // Undirected, u8: S - A - G costs 200 + 55 = MAX, no path; S - B - C - G costs 3.
+    let (start, costly, one, two, goal) = (0, 1, 2, 3, 4);
+    let mut edges: Vec<Vec<(u32, u8)>> = vec![Vec::new(); 5];
+    let undirected = [
+        (start, costly, 200),
+        (costly, goal, 55),
+        (start, one, 1),
+        (one, two, 1),
+        (two, goal, 1),
+    ];
+    for (from, to, cost) in undirected {
+        edges[from as usize].push((to, cost));
+        edges[to as usize].push((from, cost));
+    }
+    let graph = Weighted {
+        edges,
+        to_goal: vec![0; 5],
+        from_start: vec![0; 5],
+    };
+    assert_eq!(bfs(&graph).solution().map(|s| s.cost), Some(3));
+    let result = bidirectional_bfs(&graph);
+    assert_eq!(
+        result.solution().map(|s| s.cost),
+        Some(3),
+        "{:?}",
+        result.outcome
+    );
+}
