@@ -4,7 +4,7 @@
 //! the children cut off is the engine's [`Policy`].
 
 use crate::cost::Cost;
-use crate::engines::ida_star::invalid_heuristic;
+use crate::engines::ida_star::{invalid_heuristic, repeats_a_state, ZERO_RUN};
 use crate::engines::on_path::OnPath;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
@@ -64,6 +64,9 @@ pub(crate) struct DepthFirst<'p, P: SearchProblem> {
     path: Vec<P::Move>,
     /// The states on the path, when cycles are to be detected.
     on_path: Option<OnPath<P::State>>,
+    /// Whether to look for a zero-cost cycle on a deep path (the path check, with cycle
+    /// detection off: with it, a cycle is never entered).
+    look_for_zero_cycles: bool,
     /// No node deeper than this many moves is expanded.
     max_depth: usize,
     /// Whether the last search left a node unexpanded for its depth.
@@ -82,11 +85,24 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             children: MadeChildren::new(),
             path: Vec::new(),
             on_path: options.detects_cycles(problem).then(OnPath::new),
+            look_for_zero_cycles: options.check_path && !options.detects_cycles(problem),
             max_depth: max_depth.unwrap_or(usize::MAX),
             cut_by_depth: false,
             stats: Stats::default(),
             watch: Watch::new(options),
         }
+    }
+
+    /// Whether the last [`ZERO_RUN`] moves of the path, which cost nothing, pass one state
+    /// twice: a zero-cost cycle, below which the search would never end.
+    fn zero_cost_cycle(&self) -> bool {
+        let from = self.frames.len() - ZERO_RUN;
+        let moves = self.path[from..].iter().rev().copied();
+        let saved = self.frames[from..]
+            .iter()
+            .rev()
+            .map(|frame| frame.saved.as_ref());
+        repeats_a_state(self.problem, &self.state, moves.zip(saved))
     }
 
     /// The state searches start from.
@@ -256,6 +272,14 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
                 saved,
             });
             self.path.push(mv);
+            let depth = self.frames.len();
+            if self.look_for_zero_cycles
+                && depth % ZERO_RUN == 0
+                && self.frames[depth - ZERO_RUN].g == child_g
+                && self.zero_cost_cycle()
+            {
+                return Ended::Invalid(ProblemError::ZeroCostCycle);
+            }
             skip = problem.inverse(mv);
             next = end;
             end = self.expand(skip);
