@@ -411,6 +411,24 @@ fn a_zero_cost_cycle_is_named_by_the_path_check() {
         "{:?}",
         result.outcome
     );
+    // The engines on the shared explicit stack name it too, long before the node limit.
+    let checked = SearchOptions::new().check_path(true).max_nodes(10_000_000);
+    for (name, result) in [
+        ("ida_star_cr", informed::ida_star_cr_with(&Flip, &checked)),
+        (
+            "branch_and_bound",
+            informed::branch_and_bound_with(&Flip, None, &checked),
+        ),
+    ] {
+        assert_eq!(
+            result.problem_error(),
+            Some(&ProblemError::ZeroCostCycle),
+            "{name}: {:?}",
+            result.outcome
+        );
+    }
+    let all = informed::optimal_solutions_with(&Flip, 1, &checked);
+    assert_eq!(all.error, Some(ProblemError::ZeroCostCycle));
     // With cycle detection it is solved.
     let result = ida_star_with(&Flip, &SearchOptions::new().detect_cycles(true));
     assert_eq!(result.solution().map(|s| s.cost), Some(5));
@@ -643,4 +661,30 @@ fn dijkstra_all_stopped_by_a_limit_answers_only_settled_states() {
         assert!(reached.cost(&1).is_none_or(|cost| cost == 3));
         assert_eq!(reached.len(), reached.iter().count());
     }
+}
+
+#[test]
+fn listed_children_is_the_problem_in_every_other_method() {
+    // Two starts, the second one step from the goal; children made at once.
+    let two_starts = FnProblem::new(
+        0u32,
+        |&n: &u32| match n {
+            0 => vec![(9, 10u32)],
+            5 => vec![(9, 1)],
+            _ => vec![],
+        },
+        |_: &u32| 0,
+        |&n: &u32| n == 9,
+    )
+    .with_more_starts([5]);
+    let listed = informed::ListedChildren(&two_starts);
+    let (own, through) = (informed::a_star(&two_starts), informed::a_star(&listed));
+    assert_eq!(own.solution().map(|s| s.cost), Some(1));
+    assert_eq!(through.outcome, own.outcome);
+    assert_eq!(through.stats, own.stats);
+    assert!(children_at_once(&listed));
+}
+
+fn children_at_once<P: SearchProblem>(_: &P) -> bool {
+    P::CHILDREN_AT_ONCE
 }
