@@ -144,15 +144,15 @@ pub struct Progress {
 pub struct SearchOptions<'a> {
     /// Whether the solution should carry the states along its path. Off by default.
     pub record_states: bool,
-    /// Whether IDA* and RBFS should skip a state that is already on the current path. Off
-    /// by default: most puzzles need only the inverse-move pruning every engine does. IDA\*
+    /// Whether the depth-first engines should skip a state that is already on the current
+    /// path, whatever [`SearchProblem::needs_cycle_detection`](crate::SearchProblem::needs_cycle_detection)
+    /// says (which is on by default for a problem without inverse moves). With it, IDA* and
+    /// RBFS end on a finite space with cycles and no reachable goal with
+    /// [`Outcome::NoSolution`](crate::Outcome::NoSolution) instead of deepening forever. IDA\*
     /// compares a child with the states on the path only where it could matter (a child within
     /// the threshold, or one that could set the next threshold), so the check costs little;
-    /// RBFS compares every child with the path (a list while the path is short, a
-    /// hash set beside it once it is long). Turn it on for a finite space with
-    /// cycles in which the goal may be unreachable: with it, IDA* and RBFS end with
-    /// [`Outcome::NoSolution`](crate::Outcome::NoSolution) instead of deepening forever. A* and BFS ignore it: they
-    /// never store a state twice.
+    /// RBFS compares every child with the path. A* and BFS ignore it: they never store a state
+    /// twice.
     pub detect_cycles: bool,
     /// Stop once this many nodes are generated ([`StopReason::NodeLimit`]). IDA* checks it at
     /// every child; A*, BFS and RBFS at each expansion, so their count may pass the limit by

@@ -281,14 +281,25 @@ pub trait SearchProblem {
 
     /// Whether the depth-first engines must never step onto a state already on the current
     /// path, as [`SearchOptions::detect_cycles`](crate::SearchOptions::detect_cycles) makes
-    /// them: for a problem whose moves have no inverse to skip, on a graph with cycles (a
-    /// problem of closures, [`FnProblem`](crate::closures::FnProblem), says so). The engines
-    /// keep the states on the path themselves (in a list they scan while the path is short,
-    /// with a hash set beside it once it is long), and a state then needs to carry no path
-    /// of its own. `false` (the default): only the option asks for it.
-    #[inline]
+    /// them. The engines keep the states on the path themselves (in a list they scan while
+    /// the path is short, with a hash set beside it once it is long).
+    ///
+    /// Without it, a depth-first search of a space with cycles and no reachable goal deepens
+    /// forever. The default is `true` for a problem whose start offers no move with an
+    /// [`inverse`](Self::inverse) (a problem written with the four required methods, say),
+    /// so that such a problem ends on every finite space; a problem with inverses skips the
+    /// move back and searches faster without it. Return `true` for a problem whose moves
+    /// have inverses but whose space has longer cycles and maybe no reachable goal (a water
+    /// jug puzzle, say), `false` where a goal is always reachable and speed matters.
+    ///
+    /// Even so, proving that no path exists by depth-first search takes time exponential in
+    /// the space (a 100 x 100 grid with its goal walled off: hundreds of millions of nodes):
+    /// for that, use [`a_star`](crate::a_star()) or [`bfs`](crate::bfs()), which store the
+    /// states and end after visiting each once.
     fn needs_cycle_detection(&self) -> bool {
-        false
+        let mut moves = MoveBuffer::new();
+        self.moves(&self.start(), &mut moves);
+        moves.iter().all(|&(mv, _)| self.inverse(mv).is_none())
     }
 
     /// The hash that `state` carries, if it carries one (worked out once as the state was

@@ -390,6 +390,10 @@ fn a_zero_cost_cycle_is_named_by_the_path_check() {
         fn apply(&self, s: &mut u8, to: u8) {
             *s = to;
         }
+        // No inverses, but cycle detection declined: only the path check guards the search.
+        fn needs_cycle_detection(&self) -> bool {
+            false
+        }
     }
     let result = ida_star_with(
         &Flip,
@@ -687,4 +691,56 @@ fn listed_children_is_the_problem_in_every_other_method() {
 
 fn children_at_once<P: SearchProblem>(_: &P) -> bool {
     P::CHILDREN_AT_ONCE
+}
+
+/// Three jugs of 8, 6 and 4 litres, the first full; pour one into another until either is
+/// full or empty. A target of 1 litre is never reached: the states form cycles.
+struct Jugs {
+    target: u8,
+}
+
+impl SearchProblem for Jugs {
+    type State = [u8; 3];
+    type Move = (usize, usize);
+    type Cost = u32;
+    fn start(&self) -> [u8; 3] {
+        [8, 0, 0]
+    }
+    fn is_goal(&self, jugs: &[u8; 3]) -> bool {
+        jugs.contains(&self.target)
+    }
+    fn moves(&self, jugs: &[u8; 3], moves: &mut MoveBuffer<(usize, usize), u32>) {
+        const SIZE: [u8; 3] = [8, 6, 4];
+        for from in 0..3 {
+            for to in 0..3 {
+                if from != to && jugs[from] > 0 && jugs[to] < SIZE[to] {
+                    moves.push(((from, to), 1));
+                }
+            }
+        }
+    }
+    fn apply(&self, jugs: &mut [u8; 3], (from, to): (usize, usize)) {
+        const SIZE: [u8; 3] = [8, 6, 4];
+        let poured = jugs[from].min(SIZE[to] - jugs[to]);
+        jugs[from] -= poured;
+        jugs[to] += poured;
+    }
+}
+
+#[test]
+fn an_unsolvable_problem_with_cycles_ends_by_default_on_every_engine() {
+    let unsolvable = Jugs { target: 1 };
+    assert_eq!(informed::ida_star(&unsolvable).outcome, Outcome::NoSolution);
+    assert_eq!(informed::rbfs(&unsolvable).outcome, Outcome::NoSolution);
+    assert_eq!(
+        informed::ida_star_cr(&unsolvable).outcome,
+        Outcome::NoSolution
+    );
+    assert_eq!(informed::a_star(&unsolvable).outcome, Outcome::NoSolution);
+    let solvable = Jugs { target: 2 };
+    let optimal = informed::bfs(&solvable).solution().map(|s| s.cost);
+    assert_eq!(
+        informed::ida_star(&solvable).solution().map(|s| s.cost),
+        optimal
+    );
 }
