@@ -25,7 +25,6 @@ fn eight_puzzles(count: usize) -> Vec<SlidingPuzzle<9>> {
     let goal = sliding_tile::blank_last::<9>();
     let base = SlidingPuzzle::<9>::new(3, 3, &goal, &goal).unwrap();
     let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut moves = MoveBuffer::new();
     (0..count)
         .map(|_| {
             let mut board = base.start();
@@ -33,7 +32,7 @@ fn eight_puzzles(count: usize) -> Vec<SlidingPuzzle<9>> {
                 seed = seed
                     .wrapping_mul(6_364_136_223_846_793_005)
                     .wrapping_add(1_442_695_040_888_963_407);
-                moves.clear();
+                let mut moves = MoveBuffer::new();
                 base.moves(&board, &mut moves);
                 let (slide, _) = moves[(seed >> 33) as usize % moves.len()];
                 base.apply(&mut board, slide);

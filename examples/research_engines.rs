@@ -145,7 +145,6 @@ fn eight_puzzles(count: usize) -> Vec<SlidingPuzzle<9>> {
     let goal = sliding_tile::blank_last::<9>();
     let walker = SlidingPuzzle::<9>::new(3, 3, &goal, &goal).expect("the goal is a board");
     let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut moves = MoveBuffer::new();
     (0..count)
         .map(|_| {
             let mut board = walker.start();
@@ -153,7 +152,7 @@ fn eight_puzzles(count: usize) -> Vec<SlidingPuzzle<9>> {
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
-                moves.clear();
+                let mut moves = MoveBuffer::new();
                 walker.moves(&board, &mut moves);
                 walker.apply(&mut board, moves[seed as usize % moves.len()].0);
             }

@@ -5,7 +5,24 @@
 /// It is a stack, not a per-node list: IDA* keeps the moves of every node of its path in one
 /// buffer, each node's after its parent's, so that listing a node's moves never allocates
 /// once the buffer has grown to the depth of the search, and reading them needs no pointer
-/// per node. `push` is a plain vector push. It derefs to a slice of the moves it holds.
+/// per node. So a problem may only append to it: `push` (a plain vector push) and `extend`;
+/// nothing that removes or changes a move is public. It derefs to a slice of the moves it
+/// holds, to read.
+///
+/// ```compile_fail
+/// // A problem cannot clear the moves of the states above it on IDA*'s path:
+/// let mut moves = informed::MoveBuffer::<u8, u32>::new();
+/// moves.clear();
+/// ```
+///
+/// ```compile_fail
+/// // Nor change them:
+/// let mut moves: informed::MoveBuffer<u8, u32> = [(1, 1)].into_iter().collect();
+/// moves[0].1 = 5;
+/// ```
+///
+/// A wrapper that changes the moves of the problem it wraps lists them into a buffer of its
+/// own and appends what it makes of them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveBuffer<M, C> {
     moves: Vec<(M, C)>,
@@ -23,15 +40,15 @@ impl<M, C> MoveBuffer<M, C> {
         self.moves.push(mv);
     }
 
-    /// Removes every move.
+    /// Removes every move: the engines' own, a problem only appends.
     #[inline]
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.moves.clear();
     }
 
-    /// Keeps the first `len` moves.
+    /// Keeps the first `len` moves: the engines' own, a problem only appends.
     #[inline]
-    pub fn truncate(&mut self, len: usize) {
+    pub(crate) fn truncate(&mut self, len: usize) {
         self.moves.truncate(len);
     }
 }
@@ -42,13 +59,6 @@ impl<M, C> core::ops::Deref for MoveBuffer<M, C> {
     #[inline]
     fn deref(&self) -> &[(M, C)] {
         &self.moves
-    }
-}
-
-impl<M, C> core::ops::DerefMut for MoveBuffer<M, C> {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut [(M, C)] {
-        &mut self.moves
     }
 }
 

@@ -78,7 +78,7 @@ fn apply_steps_to_the_node_a_move_names_and_undoes_nothing() {
     assert!(problem.needs_cycle_detection());
     problem.apply(&mut state, increment);
     assert_eq!(*state.node(), 2);
-    moves.clear();
+    moves = MoveBuffer::new();
     problem.moves(&state, &mut moves);
     problem.apply(&mut state, moves[1].0);
     assert_eq!(*state.node(), 4);

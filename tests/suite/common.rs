@@ -17,9 +17,8 @@ impl Arbitrary for EightPuzzle {
         let goal = sliding_tile::blank_last::<9>();
         let puzzle = SlidingPuzzle::<9>::new(3, 3, &goal, &goal).unwrap();
         let mut board = puzzle.start();
-        let mut moves = MoveBuffer::new();
         for _ in 0..(usize::arbitrary(g) % 60) {
-            moves.clear();
+            let mut moves = MoveBuffer::new();
             puzzle.moves(&board, &mut moves);
             let (slide, _) = moves[usize::arbitrary(g) % moves.len()];
             puzzle.apply(&mut board, slide);

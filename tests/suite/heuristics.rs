@@ -53,9 +53,8 @@ fn incremental_matches_fresh<const N: usize, H: TileHeuristic<N>>(
 ) -> bool {
     let fresh = H::new(puzzle.width(), puzzle.height(), puzzle.goal());
     let mut board = puzzle.start();
-    let mut moves = MoveBuffer::new();
     for &choice in steps {
-        moves.clear();
+        let mut moves = MoveBuffer::new();
         puzzle.moves(&board, &mut moves);
         let (slide, _) = moves[choice as usize % moves.len()];
         let predicted = puzzle.heuristic_after(&board, slide);
@@ -100,11 +99,10 @@ fn linear_conflict_admissible_on_random_15_puzzles() {
     let goal = sliding_tile::blank_first::<16>();
     let base = SlidingPuzzle::<16, LinearConflict<16>>::new(4, 4, &goal, &goal).unwrap();
     let mut gen = Gen::new(100);
-    let mut moves = MoveBuffer::new();
     for walk in 0..40 {
         let mut board = base.start();
         for _ in 0..(10 + walk) {
-            moves.clear();
+            let mut moves = MoveBuffer::new();
             base.moves(&board, &mut moves);
             let choice = <usize as quickcheck::Arbitrary>::arbitrary(&mut gen);
             base.apply(&mut board, moves[choice % moves.len()].0);

@@ -22,9 +22,8 @@ fn fast_path_agrees_on<const N: usize>(width: usize, height: usize, steps: &[usi
     let goal = sliding_tile::blank_last::<N>();
     let walker = SlidingPuzzle::<N>::new(width, height, &goal, &goal).unwrap();
     let mut board = walker.start();
-    let mut moves = MoveBuffer::new();
     for step in steps.iter().take(40) {
-        moves.clear();
+        let mut moves = MoveBuffer::new();
         walker.moves(&board, &mut moves);
         walker.apply(&mut board, moves[step % moves.len()].0);
     }

@@ -95,9 +95,8 @@ fn walk_keeps_what_a_fresh_board_keeps<const N: usize>(
     let goal = sliding_tile::blank_first::<N>();
     let puzzle = SlidingPuzzle::with_heuristic(side, side, &goal, &goal, pdb.clone()).unwrap();
     let mut board = puzzle.start();
-    let mut moves = MoveBuffer::new();
     steps.iter().all(|&choice| {
-        moves.clear();
+        let mut moves = MoveBuffer::new();
         puzzle.moves(&board, &mut moves);
         let (slide, _) = moves[choice as usize % moves.len()];
         let predicted = puzzle.heuristic_after(&board, slide);

@@ -67,10 +67,10 @@ impl SearchProblem for Altered {
         self.inner.is_goal(state)
     }
     fn moves(&self, state: &Self::State, moves: &mut MoveBuffer<u8, u32>) {
-        self.inner.moves(state, moves);
-        for (_, cost) in moves.iter_mut() {
-            *cost = self.cost;
-        }
+        // Appended with this problem's cost: a problem may only append to the buffer.
+        let mut inner = MoveBuffer::new();
+        self.inner.moves(state, &mut inner);
+        moves.extend(inner.iter().map(|&(mv, _)| (mv, self.cost)));
     }
     fn apply(&self, state: &mut Self::State, mv: u8) {
         self.inner.apply(state, mv);

@@ -86,9 +86,8 @@ fn the_incremental_breaks_match_a_fresh_count() {
     for k in 2..12 {
         let puzzle = TopSpin::new(&tokens, k).unwrap();
         let mut ring = puzzle.start();
-        let mut moves = MoveBuffer::new();
         for step in 0..200usize {
-            moves.clear();
+            let mut moves = MoveBuffer::new();
             puzzle.moves(&ring, &mut moves);
             let (turn, _) = moves[(step * 7 + k) % moves.len()];
             let predicted = puzzle.heuristic_after(&ring, turn);

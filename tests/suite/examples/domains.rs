@@ -260,3 +260,19 @@ fn grid_prints_every_arena_scenario_at_its_optimal_length() {
     assert_eq!(run("grid", &[], "").status, Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn grid_matches_the_benchmark_s_own_files_in_both_formats() {
+    // Dragon Age (six significant digits, tabs) and Baldur's Gate II (version 1.0: spaces,
+    // two decimals): every length matches within the digits the file gives.
+    for (file, count) in [("den520d", 888), ("AR0011SR", 1280)] {
+        let scenarios = format!(
+            "{}/benches/data/movingai/{file}.map.scen",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let out = run("grid", &["--engine", "jps", &scenarios], "");
+        assert_eq!(out.status, Some(0), "{file}: {}", out.stderr);
+        let summary = format!("{count} scenarios, {count} of the optimal length");
+        assert!(out.stderr.contains(&summary), "{file}: {}", out.stderr);
+    }
+}
