@@ -122,6 +122,19 @@ for row in astar:float astar:scaled jps:float jps:scaled dijkstra:float; do
     { split($2, m, " "); split($3, x, " "); printf "| %s | %s | %s of 160 | %s | %s ms |\n", e, c, m[1], x[1], ms }' \
     "$work/grid.err" >> "$out"
 done
+say "" "Two maps of the benchmark's own (\`benches/data/movingai\`): Dragon Age's den520d (888 queries)" \
+    "and Baldur's Gate II's AR0011SR (1,280, in the older \`version 1.0\` format)." ""
+say "| map | engine | costs | optimal lengths | states expanded | time |" "|---|---|---|---|---|---|"
+for map in den520d AR0011SR; do
+  for row in astar:float astar:scaled jps:float jps:scaled; do
+    IFS=: read -r engine costs <<< "$row"
+    "$bin/grid" --engine "$engine" --costs "$costs" "benches/data/movingai/$map.map.scen" > /dev/null 2> "$work/grid.err"
+    awk -v map="$map" -v e="$engine" -v c="$costs" -F', ' '
+      { split($1, n, " "); split($2, m, " "); split($3, x, " "); split($4, t, " ")
+        printf "| %s | %s | %s | %s of %s | %s | %s ms |\n", map, e, c, m[1], n[1], x[1], t[1] }' \
+      "$work/grid.err" >> "$out"
+  done
+done
 say "" "The closure adapter \`FnProblem\` against \`pathfinding\` on the same closures" \
     "(\`cargo run --release --example vs_pathfinding\`; p/inf above 1: informed is faster):" "" '```text'
 "$bin/vs_pathfinding" > "$work/vs_pathfinding.txt"
