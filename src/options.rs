@@ -156,8 +156,8 @@ pub struct SearchOptions<'a> {
     pub detect_cycles: bool,
     /// Stop once this many nodes are generated ([`StopReason::NodeLimit`]). IDA* checks it at
     /// every child; A*, BFS and RBFS at each expansion, so their count may pass the limit by
-    /// one node's children; parallel IDA*'s threads share their counts every 4,096 nodes, so
-    /// it may pass it by that many nodes a thread.
+    /// one node's children; parallel IDA*'s threads claim their nodes from one shared count
+    /// before they generate them, so it passes the limit by at most a node or so a thread.
     pub max_nodes: Option<u64>,
     /// A* and BFS: never store more than this many states ([`StopReason::MemoryLimit`]). The
     /// depth-first engines (IDA*, RBFS, parallel IDA*) store none and ignore it.

@@ -30,8 +30,8 @@ use crate::solution::{solved, solved_at_start, Outcome, ProblemError, Promise, R
 /// - **Limits:** the deadline, the cancel token and the cost bound hold as in the sequential
 ///   engine, on every thread (the calling thread checks them while it builds the frontier,
 ///   too); a limit reached on one thread stops them all. The threads share one count of
-///   generated nodes, to which each adds its own every 4,096 nodes, so the node limit holds
-///   to 4,096 nodes per thread. Progress reports come from the calling thread, at the start
+///   generated nodes, from which each claims a run of at most 4,096 nodes before it generates
+///   them, so the node limit holds to a node or so per thread. Progress reports come from the calling thread, at the start
 ///   and end of each iteration. [`SearchOptions::detect_cycles`] applies within each subtree;
 ///   [`SearchOptions::max_stored`] does not apply (nothing is stored).
 /// - **Zero-cost cycles** keep an iteration from ending unless
@@ -413,7 +413,7 @@ fn recurse<'p, P: SearchProblem, const CYCLES: bool>(
     search.watch_mut().share(&limits.shared, 0);
     let iteration = search.iterate(threshold, subtree.g, subtree.skip);
     let stats = core::mem::take(search.parts().0);
-    let _ = search.watch_mut().flush(&stats);
+    search.watch_mut().flush(&stats);
     (iteration, search.take_path(), stats)
 }
 

@@ -51,8 +51,8 @@ fn parallel_ida_star_honours_the_node_limit() {
         "{:?}",
         result.outcome
     );
-    // Four thousand nodes a thread between reports to the shared count, and one expansion.
-    let slack = rayon::current_num_threads() as u64 * 4096 + 10_000;
+    // A node or so a thread past the limit, and one expansion's children.
+    let slack = rayon::current_num_threads() as u64 + 10_000;
     assert!(
         result.stats.generated <= 25_000 + slack,
         "{} nodes",
@@ -240,12 +240,9 @@ fn limits_are_checked_at_children_cut_off_too() {
             "{name}: {:?}",
             result.stats
         );
-        // Parallel IDA*'s threads share their counts every 4,096 nodes.
-        let slack = if name == "parallel_ida_star" {
-            2 * 4096 * 8
-        } else {
-            2
-        };
+        // Parallel IDA*'s threads claim their nodes before they generate them: a node or so
+        // a thread past the limit (102,438 on this limit when they reported after the fact).
+        let slack = if name == "parallel_ida_star" { 64 } else { 2 };
         let generated = result.stats.generated;
         assert!(generated <= 100_010 + slack, "{name}: {generated}");
     }
