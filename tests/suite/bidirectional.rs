@@ -1,7 +1,7 @@
 //! Bidirectional BFS and bidirectional A* (BAE*): against BFS and Dijkstra on random graphs
 //! and 8-puzzles, the path rebuilt across the meeting point, every error and limit.
 
-use crate::common::{assert_replays, distances_to, EightPuzzle, Graph, NodeGraph};
+use crate::common::{assert_replays, distances_to, Adjacency, EightPuzzle, Graph, NodeGraph};
 use informed::puzzles::SlidingPuzzle;
 use informed::{
     a_star, bfs, bidirectional_a_star, bidirectional_a_star_with, bidirectional_bfs,
@@ -315,67 +315,20 @@ fn the_rotation_game_from_every_goal() {
     }
 }
 
-/// A small directed graph with costs of type `C` and exact heuristics both ways: the move is
-/// the node it goes to.
-struct Weighted<C> {
-    edges: Vec<Vec<(u32, C)>>,
-    to_goal: Vec<C>,
-    from_start: Vec<C>,
-}
-
-impl<C: informed::Cost> SearchProblem for Weighted<C> {
-    type State = u32;
-    type Move = u32;
-    type Cost = C;
-    fn start(&self) -> u32 {
-        0
-    }
-    fn is_goal(&self, &node: &u32) -> bool {
-        node as usize == self.edges.len() - 1
-    }
-    fn heuristic(&self, &node: &u32) -> C {
-        self.to_goal[node as usize]
-    }
-    fn moves(&self, &node: &u32, moves: &mut MoveBuffer<u32, C>) {
-        moves.extend(self.edges[node as usize].iter().copied());
-    }
-    fn apply(&self, node: &mut u32, to: u32) {
-        *node = to;
-    }
-}
-
-impl<C: informed::Cost> Bidirectional for Weighted<C> {
-    fn goals(&self) -> Vec<u32> {
-        vec![self.edges.len() as u32 - 1]
-    }
-    fn heuristic_from_start(&self, &node: &u32) -> C {
-        self.from_start[node as usize]
-    }
-    fn predecessors<F: FnMut(u32, u32, C)>(&self, &node: &u32, mut each: F) -> bool {
-        for (from, edges) in self.edges.iter().enumerate() {
-            for &(to, cost) in edges {
-                if to == node {
-                    each(from as u32, to, cost);
-                }
-            }
-        }
-        true
-    }
-}
-
 /// S -> G costs `direct`; S -> A -> B -> G costs `1 + middle + 1`, cheaper, past half of
 /// the cost type's range.
-fn detour<C: informed::Cost>(direct: C, middle: C, one: C) -> Weighted<C> {
+fn detour<C: informed::Cost>(direct: C, middle: C, one: C) -> Adjacency<C> {
     let zero = C::ZERO;
     let two = one.saturating_add(one);
-    Weighted {
+    Adjacency {
+        goal: 3,
         edges: vec![
             vec![(3, direct), (1, one)],
             vec![(2, middle)],
             vec![(3, one)],
             vec![],
         ],
-        to_goal: vec![
+        heuristic: vec![
             middle.saturating_add(two),
             middle.saturating_add(one),
             one,
@@ -436,10 +389,11 @@ fn bidirectional_bfs_passes_over_a_meeting_that_costs_max() {
         edges[from as usize].push((to, cost));
         edges[to as usize].push((from, cost));
     }
-    let graph = Weighted {
+    let graph = Adjacency {
         edges,
-        to_goal: vec![0; 5],
+        heuristic: vec![0; 5],
         from_start: vec![0; 5],
+        goal,
     };
     assert_eq!(bfs(&graph).solution().map(|s| s.cost), Some(3));
     let result = bidirectional_bfs(&graph);

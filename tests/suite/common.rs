@@ -324,3 +324,56 @@ impl<P: SearchProblem> SearchProblem for Hashed<P> {
         self.0.can_undo(mv)
     }
 }
+
+/// A small directed graph as adjacency lists, costs of type `C`, the move naming the node it
+/// goes to (so two edges to one node are one move at two costs: the natural encoding a user
+/// writes), with a heuristic table each way and every edge's predecessor listed for the
+/// bidirectional engines.
+pub struct Adjacency<C> {
+    pub edges: Vec<Vec<(u32, C)>>,
+    /// A lower bound on the cost from each node to the goal.
+    pub heuristic: Vec<C>,
+    /// A lower bound on the cost from the start (node 0) to each node.
+    pub from_start: Vec<C>,
+    pub goal: u32,
+}
+
+impl<C: informed::Cost> SearchProblem for Adjacency<C> {
+    type State = u32;
+    type Move = u32;
+    type Cost = C;
+    fn start(&self) -> u32 {
+        0
+    }
+    fn is_goal(&self, &node: &u32) -> bool {
+        node == self.goal
+    }
+    fn heuristic(&self, &node: &u32) -> C {
+        self.heuristic[node as usize]
+    }
+    fn moves(&self, &node: &u32, moves: &mut MoveBuffer<u32, C>) {
+        moves.extend(self.edges[node as usize].iter().copied());
+    }
+    fn apply(&self, node: &mut u32, to: u32) {
+        *node = to;
+    }
+}
+
+impl<C: informed::Cost> informed::Bidirectional for Adjacency<C> {
+    fn goals(&self) -> Vec<u32> {
+        vec![self.goal]
+    }
+    fn heuristic_from_start(&self, &node: &u32) -> C {
+        self.from_start[node as usize]
+    }
+    fn predecessors<F: FnMut(u32, u32, C)>(&self, &node: &u32, mut each: F) -> bool {
+        for (from, edges) in self.edges.iter().enumerate() {
+            for &(to, cost) in edges {
+                if to == node {
+                    each(from as u32, to, cost);
+                }
+            }
+        }
+        true
+    }
+}

@@ -1,6 +1,7 @@
 //! Costs at their type's limits, bad costs and sizes, and adapters driven deep.
 
 use super::*;
+use crate::common::Adjacency;
 
 /// A corridor of `length` unit steps as closures, the heuristic exact.
 #[allow(clippy::type_complexity)]
@@ -559,39 +560,11 @@ fn messages_blame_what_is_wrong() {
     assert!(!message.contains("2 to 256"), "{message}");
 }
 
-/// A graph of a few nodes as adjacency lists, the move naming the node it goes to, with a
-/// heuristic table: the natural encoding of a graph a user writes.
-struct Graph {
-    edges: Vec<Vec<(u32, u32)>>,
-    heuristic: Vec<u32>,
-    goal: u32,
-}
-
-impl SearchProblem for Graph {
-    type State = u32;
-    type Move = u32;
-    type Cost = u32;
-    fn start(&self) -> u32 {
-        0
-    }
-    fn is_goal(&self, &node: &u32) -> bool {
-        node == self.goal
-    }
-    fn heuristic(&self, &node: &u32) -> u32 {
-        self.heuristic[node as usize]
-    }
-    fn moves(&self, &node: &u32, moves: &mut MoveBuffer<u32, u32>) {
-        moves.extend(self.edges[node as usize].iter().copied());
-    }
-    fn apply(&self, node: &mut u32, to: u32) {
-        *node = to;
-    }
-}
-
 #[test]
 fn a_move_offered_twice_replays_at_its_cheaper_cost() {
-    let graph = Graph {
+    let graph = Adjacency {
         edges: vec![vec![(1, 5), (1, 2)], vec![(2, 1)], vec![]],
+        from_start: vec![0; 3],
         heuristic: vec![0; 3],
         goal: 2,
     };
@@ -603,8 +576,9 @@ fn a_move_offered_twice_replays_at_its_cheaper_cost() {
 
 #[test]
 fn dijkstra_never_judges_the_heuristic_it_never_reads() {
-    let graph = Graph {
+    let graph = Adjacency {
         edges: vec![vec![(1, 1), (2, 1)], vec![(3, 1)], vec![(3, 5)], vec![]],
+        from_start: vec![0; 4],
         heuristic: vec![0, 100, 0, 0],
         goal: 3,
     };
@@ -641,8 +615,9 @@ fn weighted_a_star_on_f32_costs_reaches_the_goal_whatever_the_weight() {
 
 #[test]
 fn dijkstra_all_stopped_by_a_limit_answers_only_settled_states() {
-    let graph = Graph {
+    let graph = Adjacency {
         edges: vec![vec![(1, 10), (2, 1)], vec![], vec![(3, 1)], vec![(1, 1)]],
+        from_start: vec![0; 4],
         heuristic: vec![0; 4],
         goal: u32::MAX,
     };
