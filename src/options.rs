@@ -164,9 +164,9 @@ pub struct SearchOptions<'a> {
     pub max_stored: Option<usize>,
     /// Stop once this much time has passed since the search started
     /// ([`StopReason::Deadline`]). A limit too far ahead to be an instant (`Duration::MAX`)
-    /// is no limit. With a time limit, a deadline or a cancel token, a ticker thread (one
-    /// for the whole process, asleep when no such search runs) makes every engine look at the
-    /// clock and the token about every half millisecond, however slow its nodes turn: it
+    /// is no limit. With a time limit, a deadline or a cancel token, a ticker thread (one for
+    /// all such searches, ended a moment after the last of them) makes every engine look at
+    /// the clock and the token about every half millisecond, however slow its nodes turn: it
     /// stops within a millisecond or so, plus one node. A* and BFS then free their tables,
     /// which takes a few milliseconds per million states stored.
     pub time_limit: Option<Duration>,
