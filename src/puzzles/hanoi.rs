@@ -285,7 +285,8 @@ impl HanoiDatabase {
         }
         let tables = (1..=group)
             .map(|disks| {
-                build_table(&Group { disks }).map(|table| Table::new(table, Some(Packing::Bytes)))
+                build_table(&Group { disks })
+                    .and_then(|table| Table::new(table, Some(Packing::Bytes)))
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(HanoiDatabase { group, tables })

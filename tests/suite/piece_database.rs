@@ -322,3 +322,36 @@ fn a_table_holds_distances_up_to_254_and_refuses_255() {
         Err(PdbError::TooDeep)
     ));
 }
+
+/// A table whose shared copy the memory left cannot hold is an error, not an abort of the
+/// process: checked in a child of this test run under `ulimit -v`.
+#[cfg(unix)]
+#[test]
+fn a_table_too_large_for_the_memory_left_is_an_error() {
+    use informed::heuristics::pattern_database::{Packing, Table};
+    const CHILD: &str = "INFORMED_LOW_MEMORY_CHILD";
+    if std::env::var_os(CHILD).is_some() {
+        // 600 MiB of distances fit under the cap; a copy of them as well does not.
+        let distances = vec![0u8; 600 << 20];
+        let result = Table::new(distances, Some(Packing::Bytes));
+        assert!(
+            matches!(result, Err(PdbError::OutOfMemory { .. })),
+            "{result:?}"
+        );
+        return;
+    }
+    let test = "piece_database::a_table_too_large_for_the_memory_left_is_an_error";
+    let exe = std::env::current_exe().unwrap();
+    let status = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {}; exec \"$0\" --exact {test} --test-threads 1",
+            1000 << 10
+        ))
+        .arg(exe)
+        .env(CHILD, "1")
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "the child ended with {status}");
+}

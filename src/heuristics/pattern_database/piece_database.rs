@@ -98,7 +98,7 @@ impl PieceDatabase {
                 }
             });
             let table = Table::load_or_build(file.as_ref(), space.blocks, &mut report, || {
-                Ok(Table::new(build_table(space)?, None))
+                Table::new(build_table(space)?, None)
             })?;
             tabled.push(Tabled {
                 counted: space.counted.clone(),

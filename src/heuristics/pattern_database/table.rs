@@ -46,8 +46,10 @@ impl Table {
     /// The table of these distances (a byte each, 255 for unreached, as
     /// [`build_table`](super::build_table) gives them), packed four bits an entry when
     /// `packing` asks for it and every reached distance is at most 14, and a byte an entry
-    /// otherwise. Pass `None` to let the distances choose.
-    pub fn new(distances: Vec<u8>, packing: Option<Packing>) -> Self {
+    /// otherwise. Pass `None` to let the distances choose. Packs in place, then moves the
+    /// entries into memory shared between clones: [`PdbError::OutOfMemory`] if that memory is
+    /// not there.
+    pub fn new(mut distances: Vec<u8>, packing: Option<Packing>) -> Result<Self, PdbError> {
         let entries = distances.len();
         let fits = || distances.iter().all(|&d| d <= 14 || d == UNSEEN);
         let packing = match packing {
@@ -55,21 +57,19 @@ impl Table {
             _ if fits() => Packing::Nibbles,
             _ => Packing::Bytes,
         };
-        let bytes: Arc<[u8]> = match packing {
-            Packing::Bytes => distances.into(),
-            Packing::Nibbles => distances
-                .chunks(2)
-                .map(|pair| {
-                    let nibble = |d: u8| d.min(15);
-                    nibble(pair[0]) | nibble(pair.get(1).copied().unwrap_or(0)) << 4
-                })
-                .collect(),
-        };
-        Table {
+        if packing == Packing::Nibbles {
+            let nibble = |d: u8| d.min(15);
+            for byte in 0..entries.div_ceil(2) {
+                let high = distances.get(2 * byte + 1).copied().unwrap_or(0);
+                distances[byte] = nibble(distances[2 * byte]) | nibble(high) << 4;
+            }
+            distances.truncate(entries.div_ceil(2));
+        }
+        Ok(Table {
             packing,
             entries,
-            bytes,
-        }
+            bytes: shared_copy(&distances, entries)?,
+        })
     }
 
     /// The distance at `index`, or 0 past the end. A state no goal is reached from reads as
@@ -185,9 +185,24 @@ impl Table {
         Ok(Table {
             packing,
             entries,
-            bytes: stored.into(),
+            bytes: shared_copy(stored, entries)?,
         })
     }
+}
+
+/// `bytes` in memory shared between clones, or [`PdbError::OutOfMemory`] (for a table of
+/// `entries`) where that memory is not there. The shared copy has no fallible way to ask for
+/// its memory: asking for as much first turns an allocation that would abort the process into
+/// an error.
+fn shared_copy(bytes: &[u8], entries: usize) -> Result<Arc<[u8]>, PdbError> {
+    let mut probe: Vec<u8> = Vec::new();
+    probe
+        .try_reserve_exact(bytes.len())
+        .map_err(|_| PdbError::OutOfMemory {
+            entries: entries as u64,
+        })?;
+    drop(probe);
+    Ok(bytes.into())
 }
 
 /// Where a database keeps one of its tables: the file, and what its header names.

@@ -299,7 +299,7 @@ impl KorfDatabase {
                     key: key.to_vec(),
                 });
                 Table::load_or_build(cache.as_ref(), entries, &mut report, || {
-                    Ok(Table::new(build()?, Some(Packing::Nibbles)))
+                    Table::new(build()?, Some(Packing::Nibbles))
                 })
             };
         let corners = table("corners", CORNER_PERMUTATIONS * CORNER_TWISTS, &|| {

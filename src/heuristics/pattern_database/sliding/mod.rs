@@ -241,7 +241,7 @@ impl<const N: usize> PatternDatabase<N> {
             let entries = partial_count(N, pattern.tiles.len()).unwrap_or(0) as usize;
             let table = Table::load_or_build(Some(&cache), entries, &mut report, || {
                 let distances = pattern_table(width, height, goal, &pattern.tiles)?;
-                Ok(Table::new(distances, Some(Packing::Bytes)))
+                Table::new(distances, Some(Packing::Bytes))
             })?;
             // Lookups read a byte an entry; a file packed four bits an entry is unpacked.
             pattern.table = Arc::new(match table.packing() {
