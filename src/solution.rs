@@ -37,7 +37,9 @@ pub type SolutionOf<P> =
 pub enum Outcome<S, M, C> {
     /// A goal was reached; with an admissible heuristic the solution is optimal.
     Solved(Solution<S, M, C>),
-    /// The whole reachable space was searched and holds no goal.
+    /// No path to a goal costs less than [`Cost::MAX`](crate::Cost::MAX): every such path
+    /// was searched (a path whose cost reaches `MAX` counts as none, for every engine), and
+    /// no limit stopped the search first.
     NoSolution,
     /// A limit of [`SearchOptions`] stopped the search first. [`SearchResult::stats`] holds
     /// the counts up to that moment.
