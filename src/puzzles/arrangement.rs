@@ -29,7 +29,7 @@ pub enum ArrangementError {
     OutOfRange {
         /// Its position, from one.
         position: usize,
-        /// The value (`u64::MAX` for a number too long to read).
+        /// The value (`u64::MAX` for a number too long to read, or below zero).
         value: u64,
         /// The number of pieces.
         len: usize,
@@ -43,7 +43,7 @@ pub enum ArrangementError {
     NotAPeg {
         /// The disk, from one (the smallest).
         disk: usize,
-        /// The value (`u64::MAX` for a number too long to read).
+        /// The value (`u64::MAX` for a number too long to read, or below zero).
         value: u64,
     },
     /// A parameter of the puzzle is out of range: why, in words.
@@ -110,7 +110,7 @@ pub(crate) fn read(text: &str, min: usize, max: usize) -> Result<Vec<u8>, Arrang
 
 /// Checks that `values` are the pieces `0..n` (or `1..=n`, shifted down to `0..n`) each once,
 /// with `min <= n <= max`.
-pub(crate) fn check<T: Copy + Into<u64>>(
+pub(crate) fn check<T: Copy + TryInto<u64>>(
     values: &[T],
     min: usize,
     max: usize,
@@ -119,11 +119,13 @@ pub(crate) fn check<T: Copy + Into<u64>>(
     if n < min || n > max {
         return Err(ArrangementError::WrongSize { len: n, min, max });
     }
-    let one_based = !values.iter().any(|&v| v.into() == 0);
+    // A value below zero (or past u64) is no piece, read as u64::MAX.
+    let widen = |value: T| value.try_into().unwrap_or(u64::MAX);
+    let one_based = !values.iter().any(|&v| widen(v) == 0);
     let mut seen = vec![false; n];
     let mut pieces = Vec::with_capacity(n);
     for (i, &value) in values.iter().enumerate() {
-        let value = value.into();
+        let value = widen(value);
         let piece = value.wrapping_sub(u64::from(one_based));
         if piece >= n as u64 {
             return Err(ArrangementError::OutOfRange {

@@ -118,7 +118,7 @@ impl fmt::Debug for Depths {
 impl Pancake {
     /// The puzzle whose start stack is `pancakes`, top first: a permutation of `0..n`, or
     /// of `1..=n`, with `1 <= n <= 64`.
-    pub fn new<T: Copy + Into<u64>>(pancakes: &[T]) -> Result<Self, ArrangementError> {
+    pub fn new<T: Copy + TryInto<u64>>(pancakes: &[T]) -> Result<Self, ArrangementError> {
         let pancakes = arrangement::check(pancakes, 1, MAX_PANCAKES)?;
         let n = pancakes.len();
         Ok(Pancake {
@@ -141,13 +141,13 @@ impl Pancake {
 
     /// The stack of these pancakes (checked as by [`new`](Self::new), with this puzzle's
     /// size).
-    pub fn stack<T: Copy + Into<u64>>(&self, pancakes: &[T]) -> Result<Stack, ArrangementError> {
+    pub fn stack<T: Copy + TryInto<u64>>(&self, pancakes: &[T]) -> Result<Stack, ArrangementError> {
         let pancakes = arrangement::check(pancakes, self.n, self.n)?;
         Ok(stack_of(&pancakes))
     }
 
     /// The same puzzle from another start stack.
-    pub fn with_start<T: Copy + Into<u64>>(
+    pub fn with_start<T: Copy + TryInto<u64>>(
         &self,
         pancakes: &[T],
     ) -> Result<Self, ArrangementError> {

@@ -179,7 +179,7 @@ pub enum RotationGameError {
     OutOfRange {
         /// Position of the value.
         position: usize,
-        /// The value.
+        /// The value (`u64::MAX` for one below zero).
         value: u64,
     },
     /// A digit does not appear exactly eight times.
@@ -221,14 +221,15 @@ pub struct RotationGame {
 
 impl RotationGame {
     /// The game from its 24 cells: eight each of 1, 2 and 3.
-    pub fn new<T: Copy + Into<u64>>(cells: &[T]) -> Result<Self, RotationGameError> {
+    pub fn new<T: Copy + TryInto<u64>>(cells: &[T]) -> Result<Self, RotationGameError> {
         if cells.len() != CELLS {
             return Err(RotationGameError::WrongCellCount { found: cells.len() });
         }
         let mut start = [0u8; CELLS];
         let mut counts = [0usize; 4];
         for (position, (&value, cell)) in cells.iter().zip(&mut start).enumerate() {
-            let value: u64 = value.into();
+            // A value below zero (or past u64) is out of range too, read as u64::MAX.
+            let value: u64 = value.try_into().unwrap_or(u64::MAX);
             if !(1..=3).contains(&value) {
                 return Err(RotationGameError::OutOfRange { position, value });
             }

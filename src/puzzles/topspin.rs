@@ -82,7 +82,7 @@ pub struct TopSpin {
 impl TopSpin {
     /// The puzzle whose start ring is `tokens` (from place 0: a permutation of `0..n`, or of
     /// `1..=n`), with a turnstile of `k` places, `2 <= k < n <= 64`.
-    pub fn new<T: Copy + Into<u64>>(tokens: &[T], k: usize) -> Result<Self, ArrangementError> {
+    pub fn new<T: Copy + TryInto<u64>>(tokens: &[T], k: usize) -> Result<Self, ArrangementError> {
         let tokens = arrangement::check(tokens, 3, MAX_TOKENS)?;
         let n = tokens.len();
         check_sizes(n, k)?;
@@ -124,7 +124,10 @@ impl TopSpin {
     }
 
     /// The same puzzle from another start ring.
-    pub fn with_start<T: Copy + Into<u64>>(&self, tokens: &[T]) -> Result<Self, ArrangementError> {
+    pub fn with_start<T: Copy + TryInto<u64>>(
+        &self,
+        tokens: &[T],
+    ) -> Result<Self, ArrangementError> {
         Ok(TopSpin {
             start: self.ring(tokens)?,
             ..self.clone()
@@ -132,7 +135,7 @@ impl TopSpin {
     }
 
     /// The ring of these tokens (checked as by [`new`](Self::new), with this puzzle's size).
-    pub fn ring<T: Copy + Into<u64>>(&self, tokens: &[T]) -> Result<Ring, ArrangementError> {
+    pub fn ring<T: Copy + TryInto<u64>>(&self, tokens: &[T]) -> Result<Ring, ArrangementError> {
         let tokens = arrangement::check(tokens, self.n, self.n)?;
         Ok(self.ring_of(&tokens))
     }

@@ -719,3 +719,34 @@ fn an_unsolvable_problem_with_cycles_ends_by_default_on_every_engine() {
         optimal
     );
 }
+
+#[test]
+fn puzzles_take_pieces_of_any_integer_type() {
+    use informed::puzzles::topspin::TopSpin;
+    use informed::puzzles::{ArrangementError, Pancake, RotationGame};
+    // i32, as judges and LeetCode give them.
+    let tiles: Vec<i32> = vec![1, 2, 3, 4, 0, 5, 7, 8, 6];
+    let goal: Vec<i32> = vec![1, 2, 3, 4, 5, 6, 7, 8, 0];
+    let puzzle = SlidingPuzzle::<9>::new(3, 3, &tiles, &goal).unwrap();
+    assert_eq!(
+        informed::ida_star(&puzzle).solution().map(|s| s.cost),
+        Some(2)
+    );
+    let negative = SlidingPuzzle::<9>::new(3, 3, &[1, 2, 3, 4, -1, 5, 7, 8, 6], &goal);
+    assert!(
+        matches!(negative, Err(PuzzleError::NotATile { position: 4, .. })),
+        "{negative:?}"
+    );
+    assert!(Pancake::new(&[2i32, 0, 1]).is_ok());
+    assert!(matches!(
+        Pancake::new(&[2i32, -1, 1]),
+        Err(ArrangementError::OutOfRange {
+            position: 2,
+            value: u64::MAX,
+            ..
+        })
+    ));
+    assert!(TopSpin::new(&[3i64, 0, 1, 2, 4, 5], 4).is_ok());
+    let cells: Vec<i32> = [1, 2, 3].repeat(8);
+    assert!(RotationGame::new(&cells).is_ok());
+}
