@@ -3,7 +3,7 @@
 # writes the tables into BENCHMARKS.md between its report markers, with the charts in docs/.
 # With --print, prints the tables instead and leaves BENCHMARKS.md and docs/ as they are.
 #
-#   benches/report.sh [--print]          (from anywhere; about five minutes on two cores)
+#   benches/report.sh [--print]          (from anywhere; about seven minutes on two cores)
 #
 # Needs a Rust toolchain and g++ (the C++ yardsticks); RUNS sets the runs each side takes
 # in the side-by-side comparisons (default 5, the median reported). Every row checks its
