@@ -22,9 +22,10 @@
 //! `pathfinding` returns the nodes of the path; [`FnProblem::path`] gives them from a
 //! [`Solution`]. Every engine solves an `FnProblem` but the two bidirectional ones, which need
 //! the goals and each node's predecessors: for them, implement
-//! [`Bidirectional`](crate::Bidirectional) on a type of your own. Like `pathfinding`'s `idastar`, the depth-first engines never step onto a
-//! node already on the current path, so plain [`ida_star`](crate::ida_star()) ends on graphs
-//! with cycles, and proves there is no path in a finite graph, as with
+//! [`Bidirectional`](crate::Bidirectional) on a type of your own. Like `pathfinding`'s
+//! `idastar`, the depth-first engines never step onto a node already on the current path, so
+//! plain [`ida_star`](crate::ida_star()) ends on graphs with cycles, and proves there is no
+//! path in a finite graph, as with
 //! [`SearchOptions::detect_cycles`](crate::SearchOptions) (which it need not be given).
 //!
 //! ```

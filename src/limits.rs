@@ -131,10 +131,12 @@ impl<'o, C: Cost> Watch<'o, C> {
         if stats.generated >= *claimed {
             let before = shared.generated.fetch_add(want, Ordering::Relaxed);
             let granted = want.min(shared.max_generated.saturating_sub(before));
-            // What is past the limit goes back at once, for a thread that gives back a claim.
-            shared
-                .generated
-                .fetch_sub(want - granted, Ordering::Relaxed);
+            if granted < want {
+                // What is past the limit goes back at once, for a thread that gives back a claim.
+                shared
+                    .generated
+                    .fetch_sub(want - granted, Ordering::Relaxed);
+            }
             if granted == 0 {
                 shared.halt.store(true, Ordering::Relaxed);
                 return None;

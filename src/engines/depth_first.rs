@@ -77,6 +77,7 @@ pub(crate) struct DepthFirst<'p, P: SearchProblem> {
 
 impl<'p, P: SearchProblem> DepthFirst<'p, P> {
     pub fn new(problem: &'p P, options: &'p SearchOptions<'p>, max_depth: Option<usize>) -> Self {
+        let cycles = options.detects_cycles(problem);
         DepthFirst {
             problem,
             state: problem.start(),
@@ -84,8 +85,8 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             moves: MoveBuffer::new(),
             children: MadeChildren::new(),
             path: Vec::new(),
-            on_path: options.detects_cycles(problem).then(OnPath::new),
-            look_for_zero_cycles: options.check_path && !options.detects_cycles(problem),
+            on_path: cycles.then(OnPath::new),
+            look_for_zero_cycles: options.check_path && !cycles,
             max_depth: max_depth.unwrap_or(usize::MAX),
             cut_by_depth: false,
             stats: Stats::default(),

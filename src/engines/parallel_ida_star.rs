@@ -31,8 +31,9 @@ use crate::solution::{solved, solved_at_start, Outcome, ProblemError, Promise, R
 ///   engine, on every thread (the calling thread checks them while it builds the frontier,
 ///   too); a limit reached on one thread stops them all. The threads share one count of
 ///   generated nodes, from which each claims a run of at most 4,096 nodes before it generates
-///   them, so the node limit holds to a node or so per thread. Progress reports come from the calling thread, at the start
-///   and end of each iteration. [`SearchOptions::detect_cycles`] applies within each subtree;
+///   them, so the node limit holds to a node or so per thread. Progress reports come from
+///   the calling thread, at the start and end of each iteration.
+///   [`SearchOptions::detect_cycles`] applies within each subtree;
 ///   [`SearchOptions::max_stored`] does not apply (nothing is stored).
 /// - **Zero-cost cycles** keep an iteration from ending unless
 ///   [`SearchOptions::detect_cycles`] is set, as in [`ida_star`](crate::ida_star()); the
@@ -121,18 +122,22 @@ struct Report<M, C> {
 struct WorkerLimits {
     deadline: Option<Instant>,
     cancel: Option<CancelToken>,
-    /// Whether the option asks to skip states on the path (the subtrees are then searched as
-    /// `ida_star` searches with it; so are a problem's that needs it, option or not).
+    /// Whether to skip states on the path, as the option or the problem asks (worked out once:
+    /// the problem's default answer lists the start's moves).
     detect_cycles: bool,
     shared: SharedLimits,
 }
 
 impl WorkerLimits {
-    fn new(deadline: Option<Instant>, options: &SearchOptions) -> Self {
+    fn new<P: SearchProblem>(
+        problem: &P,
+        deadline: Option<Instant>,
+        options: &SearchOptions,
+    ) -> Self {
         WorkerLimits {
             deadline,
             cancel: options.cancel.clone(),
-            detect_cycles: options.detect_cycles,
+            detect_cycles: options.detects_cycles(problem),
             shared: SharedLimits {
                 generated: AtomicU64::new(0),
                 max_generated: options.max_nodes.unwrap_or(u64::MAX),
@@ -169,7 +174,7 @@ where
         reason,
         completed_threshold,
     };
-    let limits = WorkerLimits::new(watch.deadline, options);
+    let limits = WorkerLimits::new(problem, watch.deadline, options);
     while threshold != P::Cost::MAX {
         if threshold > watch.cost_bound {
             return stopped(StopReason::CostBound, completed_threshold);
@@ -185,7 +190,7 @@ where
             &start,
             threshold,
             256 * threads,
-            options.detects_cycles(problem),
+            limits.detect_cycles,
             stats,
             &mut watch,
             &mut least_f,
@@ -454,7 +459,7 @@ where
                     }
                     let state = subtree.state.clone();
                     let at = (&best, index);
-                    let (iteration, path, stats) = if options.detects_cycles(problem) {
+                    let (iteration, path, stats) = if limits.detect_cycles {
                         let search = Recursive::<P, true>::new(problem, state, &options);
                         recurse(search, subtree, threshold, at, limits)
                     } else {

@@ -258,12 +258,11 @@ pub trait SearchProblem {
     /// steppable [`AStarSteps`](crate::AStarSteps)) then find a state again by its number,
     /// in an array of four bytes a number, instead of by its hash: no hashing, and states with
     /// near numbers filed side by side (as [`GridPath`](crate::puzzles::grid::GridPath)
-    /// numbers its cells). The array is made in blocks of 256 numbers (more
-    /// for a count above 2²⁴), each zeroed when the search first stores a state of its
-    /// numbers: a short query on a large grid zeroes a few kilobytes, not the whole array. A count above 2³⁰ is ignored (states
-    /// are hashed), and so
-    /// is the count in [`dijkstra_all`](crate::dijkstra_all()), whose answer looks states up
-    /// without the problem.
+    /// numbers its cells). The array is made in blocks of 256 numbers (more for a count above
+    /// 2²⁴), each zeroed when the search first stores a state of its numbers: a short query on
+    /// a large grid zeroes a few kilobytes, not the whole array. A count above 2³⁰ is ignored
+    /// (states are hashed), and so is the count in [`dijkstra_all`](crate::dijkstra_all()),
+    /// whose answer looks states up without the problem.
     #[inline]
     fn state_count(&self) -> Option<usize> {
         None
