@@ -10,8 +10,8 @@
 #
 # Rows: c++ (works out a child's heuristic before making it, and never makes one over the
 # threshold), c++apply (makes every child to read its heuristic), then the example's styles:
-# docs (the way the trait's docs teach: heuristic_after and fixed_moves), plain (heuristic and
-# inverse only: the engine makes every child), closures (the pathfinding-style port through
+# docs (the way the trait's docs teach: heuristic_after, and visit_children by visit_moves),
+# plain (heuristic and inverse only: the engine makes every child), closures (the pathfinding-style port through
 # closures::FnProblem: the engine skips the states already on the path, not the inverse move,
 # and counts the children it skips, so its node count differs), shipped (the crate's own
 # informed::puzzles::Pancake, the same search; on TopSpin the shipped puzzle with its pattern

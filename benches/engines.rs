@@ -11,8 +11,8 @@ use informed::heuristics::LinearConflict;
 use informed::puzzles::{sliding_tile, RotationGame, SlidingPuzzle};
 use informed::{
     a_star, a_star_packed, bfs, bidirectional_a_star, bidirectional_bfs, branch_and_bound_with,
-    distance_table, ida_star, ida_star_cr, optimal_solutions, rbfs, AStarSteps, MoveBuffer,
-    SearchOptions, SearchProblem, Step,
+    distance_table, ida_star, ida_star_cr, optimal_solutions, rbfs, AStarStep, AStarSteps,
+    MoveBuffer, SearchOptions, SearchProblem,
 };
 
 #[path = "../examples/common/wall_grid.rs"]
@@ -109,9 +109,11 @@ fn eight_puzzle(c: &mut Criterion) {
     let puzzle = SlidingPuzzle::<9>::new(3, 3, &goal, &goal).unwrap();
     c.bench_function("eight_puzzle_distance_table", |b| {
         b.iter(|| {
-            distance_table(black_box(&puzzle), puzzle.state_count(), |s| puzzle.rank(s))
-                .unwrap()
-                .reachable()
+            distance_table(black_box(&puzzle), puzzle.layout_count(), |s| {
+                puzzle.rank(s)
+            })
+            .unwrap()
+            .reachable()
         });
     });
 }
@@ -213,7 +215,7 @@ fn research_engines(c: &mut Criterion) {
                 .iter()
                 .map(|p| {
                     let mut steps = AStarSteps::new(black_box(p), &options);
-                    while let Step::Expanded { .. } = steps.step() {}
+                    while let AStarStep::Expanded { .. } = steps.step() {}
                     steps.stats().generated
                 })
                 .sum::<u64>()

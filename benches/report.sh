@@ -95,7 +95,7 @@ say "The pancake puzzle (gap heuristic) and TopSpin (the breaks), written with t
     "writes them (\`examples/pancake.rs\`, \`examples/topspin.rs\`), against a C++ IDA\\* of the" \
     "same search (\`benches/yardsticks/\`), median of $RUNS runs in turn (\`benches/compare_own.sh PUZZLE\`)." \
     "Rows: \`c++\` makes only the children within the threshold, \`c++apply\` every child;" \
-    "\`docs\` is written as the trait's documentation teaches (\`heuristic_after\`, \`fixed_moves\`)," \
+    "\`docs\` is written as the trait's documentation teaches (\`heuristic_after\`, \`visit_moves\`)," \
     "\`plain\` with \`heuristic\` and \`inverse\` only (set against \`c++apply\`), \`closures\` through" \
     "\`FnProblem\`, \`shipped\` the crate's own puzzle (TopSpin's with its pattern database)." ""
 for puzzle in pancake topspin; do

@@ -63,7 +63,7 @@ fn main() -> ExitCode {
             _ => args.unexpected(&arg),
         }
     }
-    let options = SearchOptions::new().record_states(show);
+    let options = SearchOptions::new();
     let base = match parse_layout(&goal_text, 9, Layout::Goal)
         .and_then(|goal| SlidingPuzzle::<9>::new(3, 3, &goal, &goal))
     {
@@ -88,8 +88,10 @@ fn main() -> ExitCode {
         let answer = match parse_layout(&line, 9, Layout::Start).and_then(|s| base.with_start(&s)) {
             Ok(puzzle) => match ida_star_with(&puzzle, &options).solution() {
                 Some(solution) => {
-                    let states = solution.states.iter().flatten();
-                    boards.extend(states.map(|board| puzzle.format_board(board)));
+                    if show {
+                        let states = solution.states(&puzzle);
+                        boards.extend(states.iter().map(|board| puzzle.format_board(board)));
+                    }
                     solution.cost.to_string()
                 }
                 None => "unsolvable".to_string(),

@@ -61,7 +61,7 @@ fn main() -> ExitCode {
     let Ok(puzzle) = SlidingPuzzle::<9>::new(3, 3, &goal, &goal) else {
         unreachable!("the goal layout is valid")
     };
-    let Ok(table) = distance_table(&puzzle, puzzle.state_count(), |board| puzzle.rank(board))
+    let Ok(table) = distance_table(&puzzle, puzzle.layout_count(), |board| puzzle.rank(board))
     else {
         unreachable!("8-puzzle ranks lie below 9!")
     };

@@ -141,9 +141,7 @@ fn main() -> ExitCode {
         solved += 1;
         let label = format!("instance {solved}");
         let observer = |report: &informed::Progress| live.show(&label, report);
-        let mut options = SearchOptions::new()
-            .progress_every(1 << 22)
-            .record_states(show);
+        let mut options = SearchOptions::new().progress_every(1 << 22);
         if live.enabled() {
             options = options.observer(&observer);
         }
@@ -156,8 +154,10 @@ fn main() -> ExitCode {
                 live.clear();
                 match result.solution() {
                     Some(solution) => {
-                        let states = solution.states.iter().flatten();
-                        boards.extend(states.map(|board| puzzle.format_board(board)));
+                        if show {
+                            let states = solution.states(&puzzle);
+                            boards.extend(states.iter().map(|board| puzzle.format_board(board)));
+                        }
                         solution.cost.to_string()
                     }
                     None => "unsolvable".to_string(),

@@ -354,9 +354,7 @@ where
         };
         let label = format!("instance {id}");
         let observer = |report: &informed::Progress| live.show(&label, report);
-        let mut options = SearchOptions::new()
-            .progress_every(1 << 22)
-            .record_states(run.show);
+        let mut options = SearchOptions::new().progress_every(1 << 22);
         if live.enabled() {
             options = options.observer(&observer);
         }
@@ -376,10 +374,13 @@ where
             return ExitCode::from(2);
         };
         let nodes = result.stats.generated;
-        let boards: Vec<String> = solution
-            .states
+        let states = if run.show {
+            solution.states(&puzzle)
+        } else {
+            Vec::new()
+        };
+        let boards: Vec<String> = states
             .iter()
-            .flatten()
             .map(|board| puzzle.format_board(board))
             .collect();
         // A closed stdout (a pipe to `head`) just ends the run.

@@ -14,9 +14,9 @@
 //! ```
 //!
 //! `--style`: how the problem is written.
-//! - `docs` (default): `moves` (with `fixed_moves`, the flips being the same in every
-//!   state), `apply`, `inverse`, `heuristic` and `heuristic_after`, the way the trait's
-//!   documentation teaches (the engine prunes a child before flipping it).
+//! - `docs` (default): `moves`, `apply`, `inverse`, `heuristic` and `heuristic_after`, and
+//!   `visit_children` by `visit_moves` (the flips being the same in every state), the way the
+//!   trait's documentation teaches (the engine prunes a child before flipping it).
 //! - `plain`: `moves`, `apply`, `inverse` and `heuristic` alone: the engine flips every child
 //!   to read its heuristic, and flips it back.
 //! - `closures`: the `pathfinding`-style port, `closures::FnProblem` with a successor closure
@@ -37,7 +37,9 @@ use std::process::ExitCode;
 
 use informed::closures::FnProblem;
 use informed::puzzles::Pancake;
-use informed::{ida_star, MoveBuffer, SearchProblem};
+use std::ops::ControlFlow;
+
+use informed::{ida_star, visit_moves, ChildVisitor, MoveBuffer, SearchProblem};
 
 #[allow(dead_code)]
 #[path = "common/args.rs"]
@@ -117,8 +119,13 @@ impl SearchProblem for Pancakes {
         moves.extend(self.flips.iter().copied());
     }
     /// The flips do not depend on the stack.
-    fn fixed_moves(&self) -> Option<&[(u8, u32)]> {
-        Some(&self.flips)
+    fn visit_children<V: ChildVisitor<Self>>(
+        &self,
+        stack: &mut Stack,
+        skip: Option<u8>,
+        visitor: &mut V,
+    ) -> ControlFlow<()> {
+        visit_moves(self, stack, skip, visitor, &self.flips)
     }
     fn apply(&self, stack: &mut Stack, k: u8) {
         stack.gaps = stack.gaps_after(k);

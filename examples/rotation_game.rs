@@ -47,7 +47,7 @@ Options:
 fn main() -> ExitCode {
     let mut args = args::Args::new("rotation_game", HELP);
     let show = show::only_flag(&mut args);
-    let options = SearchOptions::new().record_states(show);
+    let options = SearchOptions::new();
     let stdout = io::stdout();
     let mut out = stdout.lock();
     for (number, line) in io::stdin().lock().lines().enumerate() {
@@ -82,12 +82,12 @@ fn main() -> ExitCode {
         } else {
             moves
         };
-        let boards: Vec<String> = solution
-            .states
-            .iter()
-            .flatten()
-            .map(RotationGame::format_board)
-            .collect();
+        let states = if show {
+            solution.states(&game)
+        } else {
+            Vec::new()
+        };
+        let boards: Vec<String> = states.iter().map(RotationGame::format_board).collect();
         if writeln!(out, "{moves}\n{centre}")
             .and_then(|()| out.flush())
             .and_then(|()| show::boards(&mut out, &boards))

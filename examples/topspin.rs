@@ -18,8 +18,8 @@
 //! ```
 //!
 //! `--style`: how the problem is written, as in the `pancake` example.
-//! - `docs` (default): `moves` (with `fixed_moves`), `apply`, `inverse`, `heuristic` and
-//!   `heuristic_after`, the way the trait's documentation teaches.
+//! - `docs` (default): `moves`, `apply`, `inverse`, `heuristic` and `heuristic_after`, and
+//!   `visit_children` by `visit_moves`, the way the trait's documentation teaches.
 //! - `plain`: `moves`, `apply`, `inverse` and `heuristic` alone: the engine turns every
 //!   child to read its heuristic, and turns it back.
 //! - `closures`: the `pathfinding`-style port, `closures::FnProblem` with a successor closure
@@ -46,7 +46,9 @@ use std::collections::HashMap;
 use informed::closures::FnProblem;
 use informed::permutation::partial_count;
 use informed::puzzles::topspin::{TopSpin as Shipped, TopSpinDatabase};
-use informed::{ida_star, MoveBuffer, SearchProblem};
+use std::ops::ControlFlow;
+
+use informed::{ida_star, visit_moves, ChildVisitor, MoveBuffer, SearchProblem};
 
 #[allow(dead_code)]
 #[path = "common/args.rs"]
@@ -151,8 +153,13 @@ impl SearchProblem for TopSpin {
         moves.extend(self.turns.iter().copied());
     }
     /// The turns do not depend on the ring.
-    fn fixed_moves(&self) -> Option<&[(u8, u32)]> {
-        Some(&self.turns)
+    fn visit_children<V: ChildVisitor<Self>>(
+        &self,
+        ring: &mut Ring,
+        skip: Option<u8>,
+        visitor: &mut V,
+    ) -> ControlFlow<()> {
+        visit_moves(self, ring, skip, visitor, &self.turns)
     }
     fn apply(&self, ring: &mut Ring, i: u8) {
         ring.breaks = self.breaks_after(ring, i);
@@ -174,7 +181,7 @@ impl SearchProblem for TopSpin {
     }
 }
 
-/// The same problem without `heuristic_after` and `fixed_moves`: the four required methods, a
+/// The same problem without `heuristic_after` and `visit_children`: the four required methods, a
 /// heuristic and inverse moves.
 struct Plain(TopSpin);
 

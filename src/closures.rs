@@ -25,8 +25,8 @@
 //! [`Bidirectional`](crate::Bidirectional) on a type of your own. Like `pathfinding`'s
 //! `idastar`, the depth-first engines never step onto a node already on the current path, so
 //! plain [`ida_star`](crate::ida_star()) ends on graphs with cycles, and proves there is no
-//! path in a finite graph, as with
-//! [`SearchOptions::detect_cycles`](crate::SearchOptions) (which it need not be given).
+//! path in a finite graph: its moves have no inverse, so
+//! [`SearchOptions::detect_cycles`](crate::SearchOptions::detect_cycles) is on by default.
 //!
 //! ```
 //! use informed::prelude::*;
@@ -62,16 +62,16 @@
 //! - Costs are any [`Cost`] type, `i32` as `pathfinding` ports usually have included; a
 //!   negative cost ends the search with [`Outcome::Invalid`](crate::Outcome::Invalid).
 //! - Every engine calls `successors` once per expanded node, however many children it has
-//!   ([`SearchProblem::CHILDREN_AT_ONCE`]: the depth-first engines that keep a node's
+//!   ([`SearchProblem::children_at_once`]: the depth-first engines that keep a node's
 //!   children on a stack keep the nodes the closure gave), and the heuristic once per child,
 //!   as `pathfinding::idastar` does. Only [`FnProblem::path`] and the path check of debug
 //!   builds step along a path by calling it again. A state is the node and its hash,
 //!   nothing shared or reference-counted: the depth-first engines keep the nodes on the
-//!   current path themselves ([`SearchProblem::needs_cycle_detection`]), in a list while the
-//!   path is short and in a hash set beside it once it is long.
-//! - Each node a closure returns is hashed once: the hash names the move to it and is the
-//!   state's hash in the tables of A* and BFS ([`SearchProblem::state_hash`]), which file
-//!   the state under it without hashing it again.
+//!   current path themselves
+//!   ([`SearchOptions::detect_cycles`](crate::SearchOptions::detect_cycles)), in a list
+//!   while the path is short and in a hash set beside it once it is long.
+//! - Each node a closure returns is hashed once: the hash names the move to it, and the
+//!   state hashes as those four bytes in the tables of A* and BFS.
 //!
 //! # Closures that keep state
 //!
@@ -171,9 +171,9 @@ const NODE_SEED: u64 = 0x243F_6A88_85A3_08D3;
 /// hash by the node's hash, worked out once when the node came out of the successor closure.
 ///
 /// A state carries no path: the depth-first engines keep the states on the current path
-/// themselves and never step onto one of them again (the problem
-/// [needs cycle detection](SearchProblem::needs_cycle_detection)), and make each child a state
-/// of its own, so a stored state is the node and four bytes.
+/// themselves and never step onto one of them again (its moves have no inverse, so
+/// [`SearchOptions::detect_cycles`](crate::SearchOptions::detect_cycles) is on by default),
+/// and make each child a state of its own, so a stored state is the node and four bytes.
 pub struct FnState<N> {
     node: N,
     /// The hash of `node` (32 bits of it, by [`hash_of`]).
@@ -327,10 +327,6 @@ where
     type Move = FnMove<C::Key>;
     type Cost = C;
 
-    /// One call of the successor closure makes every child; `apply` makes one by calling it
-    /// again.
-    const CHILDREN_AT_ONCE: bool = true;
-
     fn start(&self) -> FnState<N> {
         FnState::new(self.start.clone())
     }
@@ -364,24 +360,6 @@ where
         }
     }
 
-    /// No move is undone: a state holds no path to step back along, so the engines keep a
-    /// copy of the state where they need one (most of them never do: see `visit_children`).
-    fn can_undo(&self, _mv: Self::Move) -> bool {
-        false
-    }
-
-    /// The engines skip the nodes already on the current path, as `pathfinding::idastar`
-    /// does: there are no inverse moves to skip, and a graph of closures may have cycles.
-    fn needs_cycle_detection(&self) -> bool {
-        true
-    }
-
-    /// The node's hash, worked out once as the node came out of a closure.
-    #[inline]
-    fn state_hash(state: &FnState<N>) -> Option<u64> {
-        Some(u64::from(state.hash.get()))
-    }
-
     /// One call of the successor closure per node; each child is offered to the engine by its
     /// heuristic, and one that passes is made a state of its own from the node the closure
     /// returned (nothing to undo after) and visited with that heuristic.
@@ -404,21 +382,22 @@ where
     }
 
     /// One call of the successor closure per node, each child a state of its own, hashed once
-    /// for its move and its state.
-    fn successors<F>(
+    /// for its move and its state: `apply` would call the closure again for every child.
+    fn children_at_once<F>(
         &self,
         state: &FnState<N>,
         _skip: Option<Self::Move>,
-        _moves: &mut MoveBuffer<Self::Move, C>,
         mut each: F,
-    ) -> ControlFlow<()>
+    ) -> Option<ControlFlow<()>>
     where
         F: FnMut(FnState<N>, Self::Move, C) -> ControlFlow<()>,
     {
         for (next, cost) in (self.successors)(&state.node) {
             let mv = Self::step(&next, cost);
-            each(FnState::with_hash(next, mv.hash()), mv, cost)?;
+            if each(FnState::with_hash(next, mv.hash()), mv, cost).is_break() {
+                return Some(ControlFlow::Break(()));
+            }
         }
-        ControlFlow::Continue(())
+        Some(ControlFlow::Continue(()))
     }
 }

@@ -46,11 +46,11 @@
 //! any move; A* then expands each state once.
 //!
 //! **Control the search.** The `_with` variant of each engine takes [`SearchOptions`]: node,
-//! memory, time and cost limits, a [`CancelToken`], an observer of [`Progress`] reports, the
-//! states along the path. A stopped search says why in [`Outcome::Stopped`].
+//! memory, time and cost limits, a [`CancelToken`], an observer of [`Progress`] reports,
+//! cycle detection, the path check. A stopped search says why in [`Outcome::Stopped`].
 //!
 //! **Go faster.** IDA* walks the tree through [`SearchProblem::visit_children`], internal
-//! iteration over a state's children. Its default, built on `moves`, `apply` and `undo`, is
+//! iteration over a state's children. Its default, built on `moves`, `apply` and `inverse`, is
 //! what most problems need; a problem may override it with a tight loop, as the sliding-tile
 //! puzzle and the rotation game do, which brings the generic IDA* to the speed of a
 //! hand-written one.
@@ -113,8 +113,8 @@ pub use engines::{
     branch_and_bound_with, dijkstra, dijkstra_all, dijkstra_all_with, dijkstra_with,
     distance_table, greedy_best_first, greedy_best_first_with, ida_star, ida_star_cr,
     ida_star_cr_with, ida_star_with, optimal_solutions, optimal_solutions_with, rbfs, rbfs_with,
-    weighted_a_star, weighted_a_star_with, AStarSteps, DistanceTable, OptimalSolutions, Reached,
-    Step, TableError,
+    weighted_a_star, weighted_a_star_with, AStarStep, AStarSteps, DistanceTable, OptimalSolutions,
+    Reached, TableError,
 };
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]
@@ -126,7 +126,9 @@ pub use cost::{Cost, CostValue};
 #[cfg(feature = "parallel")]
 pub use engines::{parallel_ida_star, parallel_ida_star_with};
 pub use options::{CancelToken, Progress, ProgressEvent, SearchOptions, StopReason};
-pub use problem::{ChildVisitor, ListedChildren, MoveBuffer, PackedStates, SearchProblem};
+pub use problem::{
+    visit_moves, ChildVisitor, ListedChildren, MoveBuffer, PackedStates, SearchProblem,
+};
 pub use solution::{
     check_path, replay, replay_from, Outcome, OutcomeOf, PathError, ProblemError, ResultOf,
     SearchResult, Solution, SolutionOf, Stats,
@@ -144,10 +146,10 @@ pub mod prelude {
         dijkstra_all_with, dijkstra_with, distance_table, greedy_best_first,
         greedy_best_first_with, ida_star, ida_star_cr, ida_star_cr_with, ida_star_with,
         optimal_solutions, optimal_solutions_with, rbfs, rbfs_with, replay, replay_from,
-        weighted_a_star, weighted_a_star_with, AStarSteps, Bidirectional, CancelToken, Cost,
-        CostValue, DistanceTable, MoveBuffer, OptimalSolutions, Outcome, PackedStates,
+        weighted_a_star, weighted_a_star_with, AStarStep, AStarSteps, Bidirectional, CancelToken,
+        Cost, CostValue, DistanceTable, MoveBuffer, OptimalSolutions, Outcome, PackedStates,
         ProblemError, Reached, SearchOptions, SearchProblem, SearchResult, Solution, SolutionOf,
-        Stats, Step, StopReason,
+        Stats, StopReason,
     };
     #[cfg(feature = "parallel")]
     pub use crate::{parallel_ida_star, parallel_ida_star_with};

@@ -121,8 +121,7 @@ pub struct Progress {
 
 /// Options every engine takes; [`SearchOptions::default`] gives what the plain calls use.
 ///
-/// The struct is `#[non_exhaustive]`: build it with [`SearchOptions::new`] and the methods
-/// below, so that options added later do not break your code.
+/// Build it with [`SearchOptions::new`] and the methods below, one per setting.
 ///
 /// ```
 /// use std::time::Duration;
@@ -140,64 +139,23 @@ pub struct Progress {
 /// # Ok::<(), informed::puzzles::PuzzleError>(())
 /// ```
 #[derive(Clone)]
-#[non_exhaustive]
 pub struct SearchOptions<'a> {
-    /// Whether the solution should carry the states along its path. Off by default.
-    pub record_states: bool,
-    /// Whether the depth-first engines should skip a state that is already on the current
-    /// path, whatever [`SearchProblem::needs_cycle_detection`](crate::SearchProblem::needs_cycle_detection)
-    /// says (which is on by default for a problem without inverse moves). With it, IDA* and
-    /// RBFS end on a finite space with cycles and no reachable goal with
-    /// [`Outcome::NoSolution`](crate::Outcome::NoSolution) instead of deepening forever. IDA\*
-    /// compares a child with the states on the path only where it could matter (a child within
-    /// the threshold, or one that could set the next threshold), so the check costs little;
-    /// RBFS compares every child with the path. A* and BFS ignore it: they never store a state
-    /// twice.
-    pub detect_cycles: bool,
-    /// Stop once this many nodes are generated ([`StopReason::NodeLimit`]). IDA* checks it at
-    /// every child; A*, BFS and RBFS at each expansion, so their count may pass the limit by
-    /// one node's children; parallel IDA*'s threads claim their nodes from one shared count
-    /// before they generate them, so it passes the limit by at most a node or so a thread.
-    pub max_nodes: Option<u64>,
-    /// A* and BFS: never store more than this many states ([`StopReason::MemoryLimit`]). The
-    /// depth-first engines (IDA*, RBFS, parallel IDA*) store none and ignore it.
-    pub max_stored: Option<usize>,
-    /// Stop once this much time has passed since the search started
-    /// ([`StopReason::Deadline`]). A limit too far ahead to be an instant (`Duration::MAX`)
-    /// is no limit. With a time limit, a deadline or a cancel token, a ticker thread (one for
-    /// all such searches, ended a moment after the last of them) makes every engine look at
-    /// the clock and the token about every half millisecond, however slow its nodes turn: it
-    /// stops within a millisecond or so, plus one node. A* and BFS then free their tables,
-    /// which takes a few milliseconds per million states stored.
-    pub time_limit: Option<Duration>,
-    /// Stop at this instant ([`StopReason::Deadline`]).
-    pub deadline: Option<Instant>,
-    /// Look for solutions costing at most this much; stop with [`StopReason::CostBound`] once
-    /// none is left. A [`CostValue`], so that one value serves every cost type: one beyond the
-    /// problem's cost type is no bound, a fraction bounds integer costs by its whole part, and
-    /// one below zero (or NaN) admits no path, not even from a start that is a goal: the
-    /// search stops at once with [`StopReason::CostBound`].
-    pub cost_bound: Option<CostValue>,
-    /// Stop when this token is cancelled ([`StopReason::Cancelled`]).
-    pub cancel: Option<CancelToken>,
-    /// Called with a [`Progress`] report at each IDA* iteration's start and end, and every
-    /// [`progress_every`](Self::progress_every) expansions in every engine.
-    pub observer: Option<&'a dyn Fn(&Progress)>,
-    /// How many expansions between periodic progress reports; 1,048,576 by default.
-    pub progress_every: u64,
-    /// Check the returned path before returning it: along it, the heuristic never exceeds
-    /// the remaining cost (for the engines that promise an optimal path), and applying then
-    /// undoing each available move restores the state. A failure reveals a bug in the
-    /// problem: the search ends with [`Outcome::Invalid`](crate::Outcome::Invalid), naming
-    /// the step, with the path found. The depth-first engines also look for zero-cost cycles
-    /// on deep paths. On by default in builds with debug assertions, off in release builds.
-    pub check_path: bool,
+    /// `None`: on for a problem whose start offers no move with an inverse.
+    pub(crate) detect_cycles: Option<bool>,
+    pub(crate) max_nodes: Option<u64>,
+    pub(crate) max_stored: Option<usize>,
+    pub(crate) time_limit: Option<Duration>,
+    pub(crate) deadline: Option<Instant>,
+    pub(crate) cost_bound: Option<CostValue>,
+    pub(crate) cancel: Option<CancelToken>,
+    pub(crate) observer: Option<&'a dyn Fn(&Progress)>,
+    pub(crate) progress_every: u64,
+    pub(crate) check_path: bool,
 }
 
 impl fmt::Debug for SearchOptions<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SearchOptions")
-            .field("record_states", &self.record_states)
             .field("detect_cycles", &self.detect_cycles)
             .field("max_nodes", &self.max_nodes)
             .field("max_stored", &self.max_stored)
@@ -215,8 +173,7 @@ impl fmt::Debug for SearchOptions<'_> {
 impl Default for SearchOptions<'_> {
     fn default() -> Self {
         SearchOptions {
-            record_states: false,
-            detect_cycles: false,
+            detect_cycles: None,
             max_nodes: None,
             max_stored: None,
             time_limit: None,
@@ -236,18 +193,38 @@ impl<'a> SearchOptions<'a> {
         Self::default()
     }
 
-    /// Asks for the states along the solution path in [`Solution::states`](crate::Solution::states).
+    /// Whether the depth-first engines skip a state that is already on the current path. By
+    /// default they do for a problem whose start offers no move with an
+    /// [inverse](crate::SearchProblem::inverse) (a problem written with the required methods
+    /// alone, say), and do not for the others, which skip the move back and search faster
+    /// without it. Set it for a problem whose moves have inverses but whose space has longer
+    /// cycles and maybe no reachable goal (a water jug puzzle, say): IDA* and RBFS then end on
+    /// a finite space with [`Outcome::NoSolution`](crate::Outcome::NoSolution) instead of
+    /// deepening forever; clear it where a goal is always reachable and speed matters.
+    ///
+    /// IDA\* compares a child with the states on the path only where it could matter (a child
+    /// within the threshold, or one that could set the next threshold), so the check costs
+    /// little; RBFS compares every child with the path. The states on the path are kept in a
+    /// list while the path is short, with a hash set beside it once it is long. A* and BFS
+    /// ignore the option: they never store a state twice. Even so, proving that no path
+    /// exists by depth-first search takes time exponential in the space (a 100 x 100 grid
+    /// with its goal walled off: hundreds of millions of nodes): for that, use
+    /// [`a_star`](crate::a_star()) or [`bfs`](crate::bfs()), which end after visiting each
+    /// state once.
     #[must_use]
-    pub fn record_states(mut self, record: bool) -> Self {
-        self.record_states = record;
+    pub fn detect_cycles(mut self, detect: bool) -> Self {
+        self.detect_cycles = Some(detect);
         self
     }
 
     /// Whether the depth-first engines skip states already on the current path in a search
-    /// of `problem`: the option is set, or the problem
-    /// [needs it](crate::SearchProblem::needs_cycle_detection).
+    /// of `problem`: as the option says, or else if the start offers no move with an inverse.
     pub(crate) fn detects_cycles<P: crate::SearchProblem>(&self, problem: &P) -> bool {
-        self.detect_cycles || problem.needs_cycle_detection()
+        self.detect_cycles.unwrap_or_else(|| {
+            let mut moves = crate::MoveBuffer::new();
+            problem.moves(&problem.start(), &mut moves);
+            moves.iter().all(|&(mv, _)| problem.inverse(mv).is_none())
+        })
     }
 
     /// Whether the cost bound is below zero or NaN: no path costs so little, the empty one
@@ -260,72 +237,87 @@ impl<'a> SearchOptions<'a> {
         }
     }
 
-    /// Asks IDA* and RBFS to skip states already on the current path (see the field).
-    #[must_use]
-    pub fn detect_cycles(mut self, detect: bool) -> Self {
-        self.detect_cycles = detect;
-        self
-    }
-
-    /// Stops after this many generated nodes.
+    /// Stops once this many nodes are generated ([`StopReason::NodeLimit`]). IDA* checks it
+    /// at every child; A*, BFS and RBFS at each expansion, so their count may pass the limit
+    /// by one node's children; parallel IDA*'s threads claim their nodes from one shared count
+    /// before they generate them, so it passes the limit by at most a node or so a thread.
     #[must_use]
     pub fn max_nodes(mut self, nodes: u64) -> Self {
         self.max_nodes = Some(nodes);
         self
     }
 
-    /// Stops A* and BFS before they store more than this many states. Without it they stop
-    /// at 2³² − 1 states, the most their table indexes. The depth-first engines ignore it.
+    /// Stops A* and BFS before they store more than this many states
+    /// ([`StopReason::MemoryLimit`]). Without it they stop at 2³¹ − 1 states, the most their
+    /// table indexes. The depth-first engines (IDA*, RBFS, parallel IDA*) store none and
+    /// ignore it.
     #[must_use]
     pub fn max_stored(mut self, states: usize) -> Self {
         self.max_stored = Some(states);
         self
     }
 
-    /// Stops after this much time.
+    /// Stops once this much time has passed since the search started
+    /// ([`StopReason::Deadline`]). A limit too far ahead to be an instant (`Duration::MAX`)
+    /// is no limit. With a time limit, a deadline or a cancel token, a ticker thread (one for
+    /// all such searches, ended a moment after the last of them) makes every engine look at
+    /// the clock and the token about every half millisecond, however slow its nodes turn: it
+    /// stops within a millisecond or so, plus one node. A* and BFS then free their tables,
+    /// which takes a few milliseconds per million states stored.
     #[must_use]
     pub fn time_limit(mut self, limit: Duration) -> Self {
         self.time_limit = Some(limit);
         self
     }
 
-    /// Stops at this instant.
+    /// Stops at this instant ([`StopReason::Deadline`]), as [`time_limit`](Self::time_limit)
+    /// does; with both, at the earlier.
     #[must_use]
     pub fn deadline(mut self, deadline: Instant) -> Self {
         self.deadline = Some(deadline);
         self
     }
 
-    /// Looks only for solutions costing at most `bound`, of any cost type: `cost_bound(40)`,
-    /// `cost_bound(12.5)`.
+    /// Looks only for solutions costing at most `bound`, of any cost type (`cost_bound(40)`,
+    /// `cost_bound(12.5)`), and stops with [`StopReason::CostBound`] once none is left. One
+    /// beyond the problem's cost type is no bound, a fraction bounds integer costs by its
+    /// whole part, and one below zero (or NaN) admits no path, not even from a start that is
+    /// a goal: the search stops at once with [`StopReason::CostBound`].
     #[must_use]
     pub fn cost_bound(mut self, bound: impl Into<CostValue>) -> Self {
         self.cost_bound = Some(bound.into());
         self
     }
 
-    /// Stops when `token` is cancelled.
+    /// Stops when `token` is cancelled ([`StopReason::Cancelled`]), from any thread.
     #[must_use]
     pub fn cancel_token(mut self, token: CancelToken) -> Self {
         self.cancel = Some(token);
         self
     }
 
-    /// Reports progress to `observer`.
+    /// Hands a [`Progress`] report to `observer` at each IDA* iteration's start and end, and
+    /// every [`progress_every`](Self::progress_every) expansions in every engine.
     #[must_use]
     pub fn observer(mut self, observer: &'a dyn Fn(&Progress)) -> Self {
         self.observer = Some(observer);
         self
     }
 
-    /// Sets the number of expansions between periodic progress reports.
+    /// How many expansions between periodic progress reports; 1,048,576 by default.
     #[must_use]
     pub fn progress_every(mut self, expansions: u64) -> Self {
         self.progress_every = expansions;
         self
     }
 
-    /// Checks the returned path (see the field).
+    /// Whether to run [`check_path`](crate::check_path) on the returned path before returning
+    /// it: along it, the heuristic never exceeds the remaining cost (for the engines that
+    /// promise an optimal path), and applying each available move and then its inverse
+    /// restores the state. A failure reveals a bug in the problem: the search ends with
+    /// [`Outcome::Invalid`](crate::Outcome::Invalid), naming the step, with the path found.
+    /// The depth-first engines also look for zero-cost cycles on deep paths. On by default in
+    /// builds with debug assertions, off in release builds.
     #[must_use]
     pub fn check_path(mut self, check: bool) -> Self {
         self.check_path = check;

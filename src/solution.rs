@@ -51,7 +51,7 @@ pub enum Outcome<S, M, C> {
         completed_threshold: Option<C>,
     },
     /// The problem broke the contract of [`SearchProblem`]: a negative or NaN cost, or a
-    /// returned path that fails [`check_path`] (an inadmissible heuristic, an `undo` that
+    /// returned path that fails [`check_path`] (an inadmissible heuristic, an inverse that
     /// does not restore the state). A bug in the problem, reported instead of a panic.
     Invalid {
         /// What is wrong.
@@ -73,9 +73,6 @@ pub struct Solution<S, M, C> {
     pub moves: Vec<M>,
     /// The total cost of the moves: their exact sum, added up along the path.
     pub cost: C,
-    /// The states along the path, the start and the goal included (one more than the moves),
-    /// when [`SearchOptions::record_states`] asked for them.
-    pub states: Option<Vec<S>>,
 }
 
 /// Counters gathered during a search.
@@ -182,9 +179,8 @@ impl<S, M, C> SearchResult<S, M, C> {
 }
 
 impl<S: Clone, M: Copy, C> Solution<S, M, C> {
-    /// The states along the path, the start and the goal included (one more than the moves):
-    /// the recorded ones if [`SearchOptions::record_states`] asked for them, or else by
-    /// playing the moves from [`start`](Self::start).
+    /// The states along the path, the start and the goal included (one more than the moves),
+    /// by playing the moves from [`start`](Self::start).
     ///
     /// ```
     /// use informed::{ida_star, SearchProblem};
@@ -202,9 +198,6 @@ impl<S: Clone, M: Copy, C> Solution<S, M, C> {
     where
         P: SearchProblem<State = S, Move = M>,
     {
-        if let Some(states) = &self.states {
-            return states.clone();
-        }
         let mut state = self.start.clone();
         let mut states = Vec::with_capacity(self.moves.len() + 1);
         states.push(state.clone());
@@ -260,16 +253,6 @@ pub fn replay_from<P: SearchProblem>(
     start: P::State,
     moves: &[P::Move],
 ) -> Result<(P::State, P::Cost), PathError> {
-    replay_visiting(problem, start, moves, |_| {})
-}
-
-/// [`replay_from`], handing every state after the start to `visit` as it is reached.
-fn replay_visiting<P: SearchProblem>(
-    problem: &P,
-    start: P::State,
-    moves: &[P::Move],
-    mut visit: impl FnMut(&P::State),
-) -> Result<(P::State, P::Cost), PathError> {
     let mut state = start;
     let mut cost = P::Cost::ZERO;
     let mut available = MoveBuffer::new();
@@ -280,7 +263,6 @@ fn replay_visiting<P: SearchProblem>(
             step,
         )?;
         problem.apply(&mut state, mv);
-        visit(&state);
     }
     Ok((state, cost))
 }
@@ -356,8 +338,8 @@ pub enum PathError {
         remaining: CostValue,
     },
     /// Applying the move at `move_index` (in the order [`SearchProblem::moves`] yields them)
-    /// and undoing it did not restore the state at this step.
-    UndoMismatch {
+    /// and then its [inverse](SearchProblem::inverse) did not restore the state at this step.
+    InverseMismatch {
         /// The step, counted from zero.
         step: usize,
         /// The position of the move among the state's moves.
@@ -390,9 +372,10 @@ impl fmt::Display for PathError {
                 "step {step}: the heuristic {heuristic} exceeds the remaining cost {remaining}, \
                  so it is not admissible"
             ),
-            Self::UndoMismatch { step, move_index } => write!(
+            Self::InverseMismatch { step, move_index } => write!(
                 f,
-                "step {step}: applying then undoing move #{move_index} does not restore the state"
+                "step {step}: applying move #{move_index} then its inverse does not restore \
+                 the state"
             ),
         }
     }
@@ -430,13 +413,17 @@ pub enum ProblemError {
         /// Its place in the list `goals` gave.
         index: usize,
     },
-    /// [`SearchProblem::state_index`] gave a number not
-    /// below [`state_count`](crate::SearchProblem::state_count), or the number of another
-    /// state.
+    /// [`SearchProblem::state_index`] numbered the start but gave no number for another
+    /// state (`None`), or gave a number of 2³⁰ or more, or the number of another state.
     StateNumber {
-        /// The number.
-        number: usize,
-        /// The count it must be below.
+        /// The number it gave.
+        number: Option<usize>,
+    },
+    /// A depth-first engine was handed a problem with several
+    /// [`starts`](crate::SearchProblem::starts): it searches from one state. The engines that
+    /// store states ([`a_star`](crate::a_star()), [`bfs`](crate::bfs())) search from several.
+    SeveralStarts {
+        /// How many starts the problem gave.
         count: usize,
     },
     /// The path the engine found fails [`check_path`], which
@@ -471,11 +458,21 @@ impl fmt::Display for ProblemError {
                  state: a move has no inverse; give every move one, or override \
                  `Bidirectional::predecessors`",
             ),
-            Self::StateNumber { number, count } => write!(
+            Self::StateNumber { number: None } => f.write_str(
+                "`state_index` numbered the start but not another state: number every state \
+                 or none",
+            ),
+            Self::StateNumber {
+                number: Some(number),
+            } => write!(
                 f,
-                "`state_index` gave {number} for a state, which is not below `state_count` \
-                 ({count}) or is another state's number: every state needs a number of its own \
-                 below the count"
+                "`state_index` gave {number} for a state, which is not below 2^30 or is \
+                 another state's number: every state needs a number of its own"
+            ),
+            Self::SeveralStarts { count } => write!(
+                f,
+                "the problem has {count} starts, and a depth-first engine searches from one: \
+                 use `a_star` or `bfs`, which search from several"
             ),
             Self::Path(error) => write!(
                 f,
@@ -498,8 +495,8 @@ impl std::error::Error for ProblemError {
 /// Checks a path from the problem's start: every move is available where it is played, its
 /// cost is valid and the total stays below [`Cost::MAX`], the path ends at a goal, the
 /// heuristic never exceeds the cost still to go (admissibility along the path), and at every
-/// state applying then undoing each available move that [`SearchProblem::can_undo`] restores
-/// it.
+/// state applying each available move and then its [inverse](SearchProblem::inverse), if it
+/// has one, restores it.
 ///
 /// The engines run this on the path they return when [`SearchOptions::check_path`] is set
 /// (by default, in builds with debug assertions), and report a failure as
@@ -525,14 +522,14 @@ pub(crate) fn check<P: SearchProblem>(
         let cost = offered_cost(problem, &state, mv, &mut available, step)?;
         total = add_step(total, cost, step)?;
         for (move_index, &(other, _)) in available.iter().enumerate() {
-            if !problem.can_undo(other) {
+            let Some(inverse) = problem.inverse(other) else {
                 continue;
-            }
+            };
             let mut probe = state.clone();
             problem.apply(&mut probe, other);
-            problem.undo(&mut probe, other);
+            problem.apply(&mut probe, inverse);
             if probe != state {
-                return Err(PathError::UndoMismatch { step, move_index });
+                return Err(PathError::InverseMismatch { step, move_index });
             }
         }
         if admissible {
@@ -594,8 +591,7 @@ pub(crate) fn solved_at_start<P: SearchProblem>(
 
 /// Builds the outcome the engines return for a path they found: its cost (`cost`, when the
 /// engine added it up along the path itself, or else added up here by replaying the moves,
-/// and refused if it reaches [`Cost::MAX`]), the states if the caller asked for them, and the
-/// path checked if asked.
+/// and refused if it reaches [`Cost::MAX`]), and the path checked if asked.
 pub(crate) fn solved<P: SearchProblem>(
     problem: &P,
     start: P::State,
@@ -609,46 +605,18 @@ pub(crate) fn solved<P: SearchProblem>(
         if let Err(error) = check(problem, start.clone(), &moves, admissible) {
             let solution = replay_from(problem, start.clone(), &moves)
                 .ok()
-                .map(|(_, cost)| Solution {
-                    start,
-                    moves,
-                    cost,
-                    states: None,
-                });
+                .map(|(_, cost)| Solution { start, moves, cost });
             return Outcome::Invalid {
                 error: ProblemError::Path(error),
                 solution,
             };
         }
     }
-    if let (Some(cost), false) = (cost, options.record_states) {
-        if cost < P::Cost::MAX {
-            return Outcome::Solved(Solution {
-                start,
-                moves,
-                cost,
-                states: None,
-            });
-        }
+    if let Some(cost) = cost.filter(|&cost| cost < P::Cost::MAX) {
+        return Outcome::Solved(Solution { start, moves, cost });
     }
-    let mut states = options.record_states.then(|| {
-        let mut states = Vec::with_capacity(moves.len() + 1);
-        states.push(start.clone());
-        states
-    });
-    let replayed = replay_visiting(problem, start.clone(), &moves, |state| {
-        if let Some(states) = &mut states {
-            states.push(state.clone());
-        }
-    });
-    let cost = match replayed {
-        Ok((_, cost)) => cost,
-        Err(error) => return Outcome::invalid(ProblemError::Path(error)),
-    };
-    Outcome::Solved(Solution {
-        start,
-        moves,
-        cost,
-        states,
-    })
+    match replay_from(problem, start.clone(), &moves) {
+        Ok((_, cost)) => Outcome::Solved(Solution { start, moves, cost }),
+        Err(error) => Outcome::invalid(ProblemError::Path(error)),
+    }
 }

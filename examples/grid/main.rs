@@ -184,7 +184,7 @@ fn draw(
     let (expanded, cells, name) = if jps {
         let jumps = JumpPoints::new(&path).map_err(|e| format!("scenario {index}: {e}"))?;
         let mut search = AStarSteps::new(&jumps, &options);
-        while let informed::Step::Expanded { .. } = search.step() {}
+        while let informed::AStarStep::Expanded { .. } = search.step() {}
         let expanded: Vec<Cell> = search.closed().map(|(point, _)| point.cell()).collect();
         let moves = search.into_result().into_solution().map(|s| s.moves);
         (
@@ -194,7 +194,7 @@ fn draw(
         )
     } else {
         let mut search = AStarSteps::new(&path, &options);
-        while let informed::Step::Expanded { .. } = search.step() {}
+        while let informed::AStarStep::Expanded { .. } = search.step() {}
         let expanded: Vec<Cell> = search.closed().map(|(cell, _)| *cell).collect();
         let moves = search.into_result().into_solution().map(|s| s.moves);
         (expanded, moves.map(|moves| path.cells(&moves)), "A*")

@@ -15,9 +15,8 @@
 use std::time::Instant;
 
 use informed::{
-    bidirectional_a_star_with, bidirectional_bfs_with, dijkstra_all_with, replay,
-    Bidirectional, CancelToken, Cost, MoveBuffer, Outcome, SearchOptions, SearchProblem,
-    StopReason,
+    bidirectional_a_star_with, bidirectional_bfs_with, dijkstra_all_with, replay, Bidirectional,
+    CancelToken, Cost, MoveBuffer, Outcome, SearchOptions, SearchProblem, StopReason,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -33,7 +32,12 @@ struct Graph<C> {
 }
 
 /// The cheapest cost from every node to `to` along `edges` (or from it, `reversed`).
-fn distances(edges: &[Vec<(usize, u64)>], to: usize, reversed: bool, unit: bool) -> Vec<Option<u64>> {
+fn distances(
+    edges: &[Vec<(usize, u64)>],
+    to: usize,
+    reversed: bool,
+    unit: bool,
+) -> Vec<Option<u64>> {
     let n = edges.len();
     let mut best = vec![None; n];
     best[to] = Some(0);
@@ -64,7 +68,14 @@ impl<C: Cost> Graph<C> {
         let to_goal = distances(&edges, goal, false, false);
         let from_start = distances(&edges, 0, true, false);
         let fewest_moves = distances(&edges, goal, false, true)[0].map(|d| d as usize);
-        Graph { edges, to_goal, from_start, fewest_moves, divisor, cost }
+        Graph {
+            edges,
+            to_goal,
+            from_start,
+            fewest_moves,
+            divisor,
+            cost,
+        }
     }
 }
 
@@ -109,22 +120,34 @@ impl<C: Cost> Bidirectional for Graph<C> {
     }
 }
 
+/// The limits a run asked for: which were set, and the cost bound.
+struct Asked {
+    max_nodes: bool,
+    max_stored: bool,
+    cancel: bool,
+    deadline: bool,
+    cost_bound: Option<u32>,
+}
+
 /// A stop is only ever for a limit that was set.
-fn check_stop(name: &str, reason: StopReason, options: &SearchOptions, optimal: Option<u64>) {
+fn check_stop(name: &str, reason: StopReason, options: &Asked, optimal: Option<u64>) {
     match reason {
-        StopReason::NodeLimit => assert!(options.max_nodes.is_some(), "{name}: node limit unasked"),
-        StopReason::MemoryLimit => assert!(options.max_stored.is_some(), "{name}: memory unasked"),
-        StopReason::Cancelled => assert!(options.cancel.is_some(), "{name}: cancel unasked"),
-        StopReason::Deadline => assert!(options.deadline.is_some(), "{name}: deadline unasked"),
+        StopReason::NodeLimit => assert!(options.max_nodes, "{name}: node limit unasked"),
+        StopReason::MemoryLimit => assert!(options.max_stored, "{name}: memory unasked"),
+        StopReason::Cancelled => assert!(options.cancel, "{name}: cancel unasked"),
+        StopReason::Deadline => assert!(options.deadline, "{name}: deadline unasked"),
         StopReason::CostBound => {
-            let bound = options.cost_bound.expect("a cost bound was set").as_f64();
-            assert!(optimal.is_none_or(|best| best as f64 > bound), "{name}: one is within the bound");
+            let bound = f64::from(options.cost_bound.expect("a cost bound was set"));
+            assert!(
+                optimal.is_none_or(|best| best as f64 > bound),
+                "{name}: one is within the bound"
+            );
         }
         other => panic!("{name}: unexpected stop {other:?}"),
     }
 }
 
-fn run<C: Cost>(graph: &Graph<C>, options: &SearchOptions) {
+fn run<C: Cost>(graph: &Graph<C>, options: &SearchOptions, asked: &Asked) {
     let optimal = graph.to_goal[0];
     let cost_of = |c: C| c.value().as_f64();
     let result = bidirectional_a_star_with(graph, options);
@@ -132,13 +155,17 @@ fn run<C: Cost>(graph: &Graph<C>, options: &SearchOptions) {
         Outcome::Solved(solution) => {
             let (end, cost) = replay(graph, &solution.moves).expect("the moves are legal");
             assert!(graph.is_goal(&end) && cost == solution.cost, "bae: replays");
-            assert_eq!(Some(cost_of(cost)), optimal.map(|d| d as f64), "bae: optimal");
-            if let Some(bound) = options.cost_bound {
-                assert!(cost_of(cost) <= bound.as_f64(), "bae: within the bound");
+            assert_eq!(
+                Some(cost_of(cost)),
+                optimal.map(|d| d as f64),
+                "bae: optimal"
+            );
+            if let Some(bound) = asked.cost_bound {
+                assert!(cost_of(cost) <= f64::from(bound), "bae: within the bound");
             }
         }
         Outcome::NoSolution => assert_eq!(optimal, None, "bae: no solution only if none"),
-        Outcome::Stopped { reason, .. } => check_stop("bae", *reason, options, optimal),
+        Outcome::Stopped { reason, .. } => check_stop("bae", *reason, asked, optimal),
         other => panic!("bae: {other:?}"),
     }
     let result = bidirectional_bfs_with(graph, options);
@@ -146,20 +173,33 @@ fn run<C: Cost>(graph: &Graph<C>, options: &SearchOptions) {
         Outcome::Solved(solution) => {
             let (end, _) = replay(graph, &solution.moves).expect("the moves are legal");
             assert!(graph.is_goal(&end), "bfs: replays");
-            assert_eq!(Some(solution.moves.len()), graph.fewest_moves, "bfs: fewest moves");
+            assert_eq!(
+                Some(solution.moves.len()),
+                graph.fewest_moves,
+                "bfs: fewest moves"
+            );
         }
         Outcome::NoSolution => assert_eq!(optimal, None, "bfs: no solution only if none"),
-        Outcome::Stopped { reason, .. } => check_stop("bfs", *reason, options, optimal),
+        Outcome::Stopped { reason, .. } => check_stop("bfs", *reason, asked, optimal),
         other => panic!("bfs: {other:?}"),
     }
     let reached = dijkstra_all_with(graph, options);
     assert_eq!(reached.error, None, "dijkstra_all: {:?}", reached.error);
     for (&node, cost) in reached.iter() {
-        assert_eq!(Some(cost_of(cost)), graph.from_start[node].map(|d| d as f64), "all: cheapest");
+        assert_eq!(
+            Some(cost_of(cost)),
+            graph.from_start[node].map(|d| d as f64),
+            "all: cheapest"
+        );
     }
     if reached.stopped.is_none() {
-        let bound = options.cost_bound.map_or(f64::INFINITY, |b| b.as_f64());
-        let within = graph.from_start.iter().flatten().filter(|&&d| d as f64 <= bound).count();
+        let bound = asked.cost_bound.map_or(f64::INFINITY, f64::from);
+        let within = graph
+            .from_start
+            .iter()
+            .flatten()
+            .filter(|&&d| d as f64 <= bound)
+            .count();
         assert_eq!(reached.len(), within, "all: every state within the bound");
     }
 }
@@ -190,10 +230,33 @@ fuzz_target!(|data: &[u8]| {
     if flags & 32 != 0 {
         options = options.deadline(Instant::now());
     }
+    let asked = Asked {
+        max_nodes: flags & 2 != 0,
+        max_stored: flags & 4 != 0,
+        cancel: flags & 16 != 0,
+        deadline: flags & 32 != 0,
+        cost_bound: (flags & 8 != 0).then_some(u32::from(head[5])),
+    };
     match head[6] % 4 {
-        0 => run(&Graph::read(nodes, rest, divisor, |c| c as u8), &options),
-        1 => run(&Graph::read(nodes, rest, divisor, |c| c as u32), &options),
-        2 => run(&Graph::read(nodes, rest, divisor, |c| c as i64), &options),
-        _ => run(&Graph::read(nodes, rest, divisor, |c| c as f64), &options),
+        0 => run(
+            &Graph::read(nodes, rest, divisor, |c| c as u8),
+            &options,
+            &asked,
+        ),
+        1 => run(
+            &Graph::read(nodes, rest, divisor, |c| c as u32),
+            &options,
+            &asked,
+        ),
+        2 => run(
+            &Graph::read(nodes, rest, divisor, |c| c as i64),
+            &options,
+            &asked,
+        ),
+        _ => run(
+            &Graph::read(nodes, rest, divisor, |c| c as f64),
+            &options,
+            &asked,
+        ),
     }
 });

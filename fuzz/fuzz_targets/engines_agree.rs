@@ -46,7 +46,8 @@ where
     let (packed, plain) = (a_star_packed(&puzzle), a_star(&puzzle));
     assert_eq!(packed.outcome, plain.outcome);
     assert_eq!(packed.stats, plain.stats);
-    let by_steps = informed::AStarSteps::new(&puzzle, &informed::SearchOptions::new()).into_result();
+    let by_steps =
+        informed::AStarSteps::new(&puzzle, &informed::SearchOptions::new()).into_result();
     assert_eq!(by_steps.stats, packed.stats);
     if N <= 6 {
         // (On 3 x 3 boards optimal solutions can number in the millions.)

@@ -18,8 +18,8 @@
 use std::time::Instant;
 
 use informed::{
-    a_star_with, bfs_with, branch_and_bound_with, ida_star_with, parallel_ida_star_with,
-    rbfs_with, replay, CancelToken, Outcome, ResultOf, SearchOptions, SearchProblem, StopReason,
+    a_star_with, bfs_with, branch_and_bound_with, ida_star_with, parallel_ida_star_with, rbfs_with,
+    replay, CancelToken, CostValue, Outcome, ResultOf, SearchOptions, SearchProblem, StopReason,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -51,11 +51,22 @@ fn cheapest_within(graph: &Graph, depth: Option<usize>) -> Option<u32> {
     best[graph.goal]
 }
 
+/// The limits a run asked for, beside the options that carry them to the engines.
+#[derive(Default)]
+struct Asked {
+    max_nodes: Option<u64>,
+    max_stored: Option<usize>,
+    cost_bound: Option<CostValue>,
+    cancel: bool,
+    deadline: bool,
+    detect_cycles: bool,
+}
+
 /// Checks `result` against what the options promise; `depth` is branch and bound's limit.
 fn check(
     name: &str,
     graph: &Graph,
-    options: &SearchOptions,
+    options: &Asked,
     result: &ResultOf<Graph>,
     depth: Option<usize>,
 ) {
@@ -80,11 +91,7 @@ fn check(
                 assert_eq!(Some(cost), optimal, "{name}: optimal");
             }
         }
-        Outcome::NoSolution => assert_eq!(
-            graph.exact[0],
-            None,
-            "{name}: no solution only if none"
-        ),
+        Outcome::NoSolution => assert_eq!(graph.exact[0], None, "{name}: no solution only if none"),
         Outcome::Stopped { reason, .. } => match reason {
             StopReason::NodeLimit => {
                 let max = options.max_nodes.expect("a node limit was set");
@@ -120,11 +127,11 @@ fn check(
                 );
             }
             StopReason::Cancelled => {
-                assert!(options.cancel.is_some(), "{name}: cancelled unasked");
+                assert!(options.cancel, "{name}: cancelled unasked");
                 assert!(result.stats.expanded <= 1, "{name}: {:?}", result.stats);
             }
             StopReason::Deadline => {
-                assert!(options.deadline.is_some(), "{name}: deadline unasked");
+                assert!(options.deadline, "{name}: deadline unasked");
             }
             _ => panic!("{name}: unexpected stop {reason:?}"),
         },
@@ -141,39 +148,52 @@ fuzz_target!(|data: &[u8]| {
     let nodes = 2 + usize::from(head[0] % 10);
     let graph = Graph::read(nodes, rest, 0, Some(1 + u32::from(head[1] % 3)));
     let flags = head[2];
-    let mut options = SearchOptions::new()
-        .detect_cycles(true)
-        .check_path(flags & 1 != 0);
+    let mut asked = Asked {
+        detect_cycles: true,
+        ..Asked::default()
+    };
     if flags & 2 != 0 {
-        options = options.max_nodes(u64::from(head[3]));
+        asked.max_nodes = Some(u64::from(head[3]));
     }
     if flags & 4 != 0 {
-        options = options.max_stored(usize::from(head[4] % 16));
+        asked.max_stored = Some(usize::from(head[4] % 16));
     }
     if flags & 8 != 0 {
-        options = options.cost_bound(u32::from(head[5]));
+        asked.cost_bound = Some(u32::from(head[5]).into());
     }
     if flags & 128 != 0 {
         // A bound below zero admits no path, not even from a start at the goal.
-        options = options.cost_bound(-1 - i32::from(head[5]));
+        asked.cost_bound = Some((-1 - i32::from(head[5])).into());
     }
-    if flags & 16 != 0 {
+    asked.cancel = flags & 16 != 0;
+    asked.deadline = flags & 32 != 0;
+    // Zero-cost cycles never end an iteration without cycle detection: keep it on, except
+    // on graphs whose every edge costs something.
+    if flags & 64 != 0 && graph.edges.iter().flatten().all(|&(_, c)| c > 0) {
+        asked.detect_cycles = false;
+        // A tree search of a graph with cycles grows exponentially with the depth (ten
+        // self-loops at the start, an optimum of eleven: 10^11 nodes): keep it bounded.
+        asked.max_nodes.get_or_insert(200_000);
+    }
+    let mut options = SearchOptions::new()
+        .detect_cycles(asked.detect_cycles)
+        .check_path(flags & 1 != 0);
+    if let Some(nodes) = asked.max_nodes {
+        options = options.max_nodes(nodes);
+    }
+    if let Some(states) = asked.max_stored {
+        options = options.max_stored(states);
+    }
+    if let Some(bound) = asked.cost_bound {
+        options = options.cost_bound(bound);
+    }
+    if asked.cancel {
         let token = CancelToken::new();
         token.cancel();
         options = options.cancel_token(token);
     }
-    if flags & 32 != 0 {
+    if asked.deadline {
         options = options.deadline(Instant::now());
-    }
-    // Zero-cost cycles never end an iteration without cycle detection: keep it on, except
-    // on graphs whose every edge costs something.
-    if flags & 64 != 0 && graph.edges.iter().flatten().all(|&(_, c)| c > 0) {
-        options = options.detect_cycles(false);
-        // A tree search of a graph with cycles grows exponentially with the depth (ten
-        // self-loops at the start, an optimum of eleven: 10^11 nodes): keep it bounded.
-        if options.max_nodes.is_none() {
-            options = options.max_nodes(200_000);
-        }
     }
     let engines: [(&str, Engine); 5] = [
         ("ida_star", ida_star_with),
@@ -183,7 +203,7 @@ fuzz_target!(|data: &[u8]| {
         ("parallel_ida_star", parallel_ida_star_with),
     ];
     for (name, engine) in engines {
-        if !options.detect_cycles && graph.exact[0].is_none() && options.max_nodes.is_none() {
+        if !asked.detect_cycles && graph.exact[0].is_none() && asked.max_nodes.is_none() {
             // Without cycle detection a depth-first search of an unreachable goal deepens
             // forever; only the engines that store states end.
             if name != "a_star" && name != "bfs" {
@@ -191,12 +211,12 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         let result = engine(&graph, &options);
-        check(name, &graph, &options, &result, None);
+        check(name, &graph, &asked, &result, None);
     }
     // Branch and bound, with a depth limit three times in four. Without cycle detection and
     // with neither a depth limit nor a bound, it can go round a cycle forever (the node limit
     // then ends it).
     let depth = (head[6] % 4 != 0).then_some(usize::from(head[7] % 12));
     let result = branch_and_bound_with(&graph, depth, &options);
-    check("branch_and_bound", &graph, &options, &result, depth);
+    check("branch_and_bound", &graph, &asked, &result, depth);
 });

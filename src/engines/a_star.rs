@@ -27,8 +27,9 @@ use crate::solution::ResultOf;
 ///   reaches `MAX`.
 /// - **Time and memory:** O(s log s) time and O(s) memory for the s states whose `f` is below
 ///   the optimal cost. A* makes each child a state of its own, through
-///   [`SearchProblem::successors`] (by default a clone and an apply: it needs no inverse
-///   moves) and makes no other allocation per node beyond the growth of the table and queue.
+///   [`SearchProblem::children_at_once`] or, by default, a clone and an apply (it needs no
+///   inverse moves), and makes no other allocation per node beyond the growth of the table
+///   and queue.
 /// - **No solution:** in a finite space, the search ends with
 ///   [`Outcome::NoSolution`](crate::Outcome::NoSolution) once every reachable state is expanded.
 ///

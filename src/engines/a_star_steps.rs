@@ -11,14 +11,14 @@ use crate::solution::{Outcome, OutcomeOf, ResultOf, Stats};
 /// answer and counts.
 ///
 /// ```
-/// use informed::{a_star, AStarSteps, SearchOptions, Step};
+/// use informed::{a_star, AStarSteps, SearchOptions, AStarStep};
 /// use informed::puzzles::SlidingPuzzle;
 ///
 /// let puzzle = SlidingPuzzle::<9>::parse(3, 3, "283104765", "123804765")?;
 /// let options = SearchOptions::default();
 /// let mut search = AStarSteps::new(&puzzle, &options);
 /// let mut expansions = 0;
-/// while let Step::Expanded { g, .. } = search.step() {
+/// while let AStarStep::Expanded { g, .. } = search.step() {
 ///     expansions += 1;
 ///     assert!(g <= 4);
 ///     // Between steps: what is queued and what is done.
@@ -42,7 +42,7 @@ pub struct AStarSteps<'p, P: SearchProblem> {
 
 /// What one [`AStarSteps::step`] did.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Step<'a, S, C> {
+pub enum AStarStep<'a, S, C> {
     /// Expanded `state`, reached at cost `g`: its children are queued.
     Expanded {
         /// The state expanded.
@@ -69,25 +69,25 @@ impl<'p, P: SearchProblem> AStarSteps<'p, P> {
 
     /// Expands the next state, or ends the search: at a goal, when nothing is left to
     /// expand, or when a limit of the options stops it. After the end, does nothing.
-    pub fn step(&mut self) -> Step<'_, P::State, P::Cost> {
+    pub fn step(&mut self) -> AStarStep<'_, P::State, P::Cost> {
         if self.outcome.is_some() {
-            return Step::Done;
+            return AStarStep::Done;
         }
         match self.search.step(self.options, true, &mut self.moves) {
             Ok(Stepped::Expanded(index)) => {
                 let node = &self.search.table.nodes[index];
-                Step::Expanded {
+                AStarStep::Expanded {
                     state: &node.state,
                     g: node.g,
                 }
             }
             Ok(Stepped::Ended(outcome)) => {
                 self.outcome = Some(*outcome);
-                Step::Done
+                AStarStep::Done
             }
             Err(halt) => {
                 self.outcome = Some(halt.into_outcome());
-                Step::Done
+                AStarStep::Done
             }
         }
     }
@@ -123,7 +123,7 @@ impl<'p, P: SearchProblem> AStarSteps<'p, P> {
     /// Steps to the end and returns the result, as [`a_star_with`](crate::a_star_with())
     /// would.
     pub fn into_result(mut self) -> ResultOf<P> {
-        while let Step::Expanded { .. } = self.step() {}
+        while let AStarStep::Expanded { .. } = self.step() {}
         let mut stats = self.search.stats;
         stats.stored = self.search.table.len();
         let outcome = self.outcome.unwrap_or(Outcome::NoSolution);

@@ -6,11 +6,11 @@ use core::hash::Hash;
 use core::ops::ControlFlow;
 
 use crate::cost::Cost;
-use crate::engines::node_table::{Node, NodeTable, FIRST_CAPACITY, ROOT};
+use crate::engines::node_table::{clash, numbers_states, Node, NodeTable, FIRST_CAPACITY, ROOT};
 use crate::engines::open_list::OpenList;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
-use crate::problem::{MoveBuffer, PackedStates, SearchProblem};
+use crate::problem::{each_child, MoveBuffer, PackedStates, SearchProblem};
 use crate::solution::{solved, Outcome, OutcomeOf, ProblemError, Promise, ResultOf, Stats};
 
 /// The order in which a best-first search expands the states it has queued.
@@ -63,9 +63,7 @@ pub(crate) trait Storage<P: SearchProblem> {
     /// The heuristic of a stored state.
     fn heuristic(problem: &P, stored: &Self::Stored) -> P::Cost;
     /// The number of a stored state ([`SearchProblem::state_index`]).
-    fn number(problem: &P, stored: &Self::Stored) -> usize;
-    /// The hash a stored state carries ([`SearchProblem::state_hash`]).
-    fn carried_hash(stored: &Self::Stored) -> Option<u64>;
+    fn number(problem: &P, stored: &Self::Stored) -> Option<usize>;
 }
 
 /// States stored as they are.
@@ -85,12 +83,8 @@ impl<P: SearchProblem> Storage<P> for AsIs {
     fn heuristic(problem: &P, stored: &P::State) -> P::Cost {
         problem.heuristic(stored)
     }
-    fn number(problem: &P, stored: &P::State) -> usize {
+    fn number(problem: &P, stored: &P::State) -> Option<usize> {
         problem.state_index(stored)
-    }
-    #[inline]
-    fn carried_hash(stored: &P::State) -> Option<u64> {
-        P::state_hash(stored)
     }
 }
 
@@ -114,13 +108,8 @@ impl<P: PackedStates> Storage<P> for Packed {
     fn heuristic(problem: &P, stored: &P::Packed) -> P::Cost {
         problem.heuristic(&problem.unpack(stored))
     }
-    fn number(problem: &P, stored: &P::Packed) -> usize {
+    fn number(problem: &P, stored: &P::Packed) -> Option<usize> {
         problem.state_index(&problem.unpack(stored))
-    }
-    /// A packed state is hashed as it is.
-    #[inline]
-    fn carried_hash(_: &P::Packed) -> Option<u64> {
-        None
     }
 }
 
@@ -173,17 +162,17 @@ pub(crate) enum Stepped<P: SearchProblem> {
 
 impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
     /// A search of `problem`, its states filed by number if `numbered` and the problem
-    /// numbers them ([`SearchProblem::state_count`]).
+    /// numbers them ([`SearchProblem::state_index`]).
     pub fn new(
         problem: &'p P,
         options: &'p SearchOptions<'p>,
         order: Order,
         numbered: bool,
     ) -> Self {
-        let count = problem.state_count().filter(|_| numbered);
+        let numbered = numbered && numbers_states(problem);
         Search {
             problem,
-            table: NodeTable::for_states(FIRST_CAPACITY, count),
+            table: NodeTable::for_states(FIRST_CAPACITY, numbered),
             open: OpenList::new(),
             stats: Stats::default(),
             watch: Watch::new(options),
@@ -268,7 +257,7 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
         self.stats.expanded += 1;
         moves.clear();
         let mut halt = None;
-        let _ = problem.successors(&state, skip, moves, |child, mv, cost| {
+        let _ = each_child(problem, &state, skip, moves, |child, mv, cost| {
             if !cost.is_valid() {
                 let cost = cost.value();
                 halt = Some(Halt::Invalid(ProblemError::InvalidCost { cost }));
@@ -319,10 +308,8 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
         let (state, heuristic) = S::store(problem, state, !uniform);
         let (hash, known) = self
             .table
-            .locate(&state, S::carried_hash(&state), || {
-                S::number(problem, &state)
-            })
-            .map_err(|number| Halt::Invalid(self.table.clash(number)))?;
+            .locate(&state, || S::number(problem, &state))
+            .map_err(|number| Halt::Invalid(clash(number)))?;
         if known.is_some_and(|known| self.table.nodes[known].g <= g) {
             return Ok(());
         }

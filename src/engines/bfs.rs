@@ -5,10 +5,10 @@ use core::ops::ControlFlow;
 
 use crate::cost::Cost;
 use crate::engines::best_first::Halt;
-use crate::engines::node_table::{Node, NodeTable, FIRST_CAPACITY, ROOT};
+use crate::engines::node_table::{clash, numbers_states, Node, NodeTable, FIRST_CAPACITY, ROOT};
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
-use crate::problem::{MoveBuffer, SearchProblem};
+use crate::problem::{each_child, MoveBuffer, SearchProblem};
 use crate::solution::{solved, Outcome, ProblemError, Promise, ResultOf, Stats};
 
 /// Solves `problem` with breadth-first search, with default options.
@@ -48,7 +48,7 @@ pub fn bfs_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> Resul
         let outcome = Outcome::stopped_by(StopReason::CostBound);
         return ResultOf::<P> { outcome, stats };
     }
-    let mut table = NodeTable::for_states(FIRST_CAPACITY, problem.state_count());
+    let mut table = NodeTable::for_states(FIRST_CAPACITY, numbers_states(problem));
     let outcome = search(problem, options, &mut table, &mut stats);
     stats.stored = table.len();
     ResultOf::<P> { outcome, stats }
@@ -90,7 +90,7 @@ fn search<P: SearchProblem>(
         stats.expanded += 1;
         moves.clear();
         let mut exit = None;
-        let _ = problem.successors(&state, skip, &mut moves, |child, mv, cost| {
+        let _ = each_child(problem, &state, skip, &mut moves, |child, mv, cost| {
             if !cost.is_valid() {
                 let cost = cost.value();
                 exit = Some(Outcome::invalid(ProblemError::InvalidCost { cost }));
@@ -105,10 +105,9 @@ fn search<P: SearchProblem>(
                 return ControlFlow::Continue(());
             }
             stats.generated += 1;
-            let carried = P::state_hash(&child);
-            let found = table.locate(&child, carried, || problem.state_index(&child));
+            let found = table.locate(&child, || problem.state_index(&child));
             let Ok((hash, known)) = found else {
-                exit = found.err().map(|n| Outcome::invalid(table.clash(n)));
+                exit = found.err().map(|n| Outcome::invalid(clash(n)));
                 return ControlFlow::Break(());
             };
             if let Some(known) = known {
@@ -210,10 +209,8 @@ fn store_starts<P: SearchProblem>(
 ) -> Result<(), Halt> {
     for start in starts {
         let (hash, known) = table
-            .locate(&start, P::state_hash(&start), || {
-                problem.state_index(&start)
-            })
-            .map_err(|number| Halt::Invalid(table.clash(number)))?;
+            .locate(&start, || problem.state_index(&start))
+            .map_err(|number| Halt::Invalid(clash(number)))?;
         if known.is_some() {
             continue;
         }
@@ -288,7 +285,7 @@ const UNREACHED: u32 = u32::MAX;
 /// // Every 8-puzzle state's distance from the goal 1 2 3 / 4 5 6 / 7 8 0.
 /// let goal = sliding_tile::blank_last::<9>();
 /// let puzzle = SlidingPuzzle::<9>::new(3, 3, &goal, &goal)?;
-/// let table = distance_table(&puzzle, puzzle.state_count(), |board| puzzle.rank(board))
+/// let table = distance_table(&puzzle, puzzle.layout_count(), |board| puzzle.rank(board))
 ///     .expect("the ranks of the 8-puzzle fit its table");
 /// assert_eq!(table.reachable(), 181_440);
 /// assert_eq!(table.max_distance(), 31);

@@ -8,7 +8,7 @@ use crate::engines::ida_star::{invalid_heuristic, repeats_a_state, ZERO_RUN};
 use crate::engines::on_path::OnPath;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
-use crate::problem::{restores_by_copy, MadeChildren, MoveBuffer, SearchProblem};
+use crate::problem::{restores_by_copy, undo, MadeChildren, MoveBuffer, SearchProblem};
 use crate::solution::{ProblemError, Stats};
 
 /// What an engine does at the goals and cut-offs of a [`DepthFirst`] search.
@@ -121,7 +121,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             let mv = self.path.pop();
             match (frame.saved, mv) {
                 (Some(state), _) => self.state = state,
-                (None, Some(mv)) => problem.undo(&mut self.state, mv),
+                (None, Some(mv)) => undo(problem, &mut self.state, mv),
                 (None, None) => {}
             }
         }
@@ -185,7 +185,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
                 let mv = self.path.pop().expect("a move for every frame");
                 match parent.saved {
                     Some(state) => self.state = state,
-                    None => problem.undo(&mut self.state, mv),
+                    None => undo(problem, &mut self.state, mv),
                 }
                 self.moves.truncate(parent.end);
                 self.children.truncate(parent.end);
@@ -220,7 +220,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
                     continue;
                 }
             }
-            let saved = if P::CHILDREN_AT_ONCE {
+            let saved = if self.children.at_once() {
                 Some(self.children.step_to(next - 1, &mut self.state))
             } else {
                 let saved = restores_by_copy(problem, mv).then(|| self.state.clone());
@@ -230,7 +230,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             let h = problem.heuristic(&self.state);
             let restore = |search: &mut Self, saved: Option<P::State>| match saved {
                 Some(state) => search.state = state,
-                None => problem.undo(&mut search.state, mv),
+                None => undo(problem, &mut search.state, mv),
             };
             if !h.is_valid() {
                 restore(self, saved);

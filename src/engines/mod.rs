@@ -26,7 +26,7 @@ mod two_sides;
 mod weighted_a_star;
 
 pub use a_star::{a_star, a_star_packed, a_star_packed_with, a_star_with};
-pub use a_star_steps::{AStarSteps, Step};
+pub use a_star_steps::{AStarStep, AStarSteps};
 pub use bfs::{bfs, bfs_with, distance_table, DistanceTable, TableError};
 pub use bidirectional_a_star::{bidirectional_a_star, bidirectional_a_star_with};
 pub use bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_with};
@@ -42,3 +42,17 @@ pub(crate) use state_hash::StateHasher;
 pub use weighted_a_star::{
     greedy_best_first, greedy_best_first_with, weighted_a_star, weighted_a_star_with,
 };
+
+/// What a depth-first engine answers, at once, for a problem whose
+/// [`starts`](crate::SearchProblem::starts) are not its one start: no solution for none,
+/// [`ProblemError::SeveralStarts`](crate::ProblemError::SeveralStarts) for several.
+/// `None` for one: search from it.
+fn not_one_start<P: crate::SearchProblem>(problem: &P) -> Option<crate::OutcomeOf<P>> {
+    match problem.starts().len() {
+        1 => None,
+        0 => Some(crate::Outcome::NoSolution),
+        count => Some(crate::Outcome::invalid(
+            crate::ProblemError::SeveralStarts { count },
+        )),
+    }
+}

@@ -1,8 +1,8 @@
 //! The table of states shared by the engines that store them (A*, BFS): each state once, in an
 //! arena, with its parent link, found again through a hash index, or by its number for a
-//! problem that numbers its states ([`SearchProblem::state_count`]).
+//! problem that numbers its states ([`SearchProblem::state_index`]).
 //!
-//! [`SearchProblem::state_count`]: crate::SearchProblem::state_count
+//! [`SearchProblem::state_index`]: crate::SearchProblem::state_index
 
 use core::hash::{BuildHasher, Hash};
 
@@ -93,19 +93,14 @@ pub(crate) const FIRST_CAPACITY: usize = 1 << 10;
 /// The most states a table holds: a node's parent link is 31 bits (below [`ROOT`]).
 const MAX_NODES: usize = ROOT as usize;
 
-/// The most state numbers a table files states by (four bytes each: 4 GiB); a problem with
-/// more is filed by hash.
+/// The numbers a table files states by: below 2^30 (four bytes a number: 4 GiB).
 pub(crate) const MAX_NUMBERED: usize = 1 << 30;
 
-/// The fewest numbers a block of a numbered table holds (1 KiB of slots); more, a power of
-/// two, for a count of more than [`MAX_BLOCKS`] blocks of it.
-const BLOCK: usize = 1 << 8;
+/// The numbers a block of a numbered table holds (1 KiB of slots), as a shift.
+const BLOCK_SHIFT: u32 = 8;
 
-/// The room a numbered table makes for states at first (or room for them all, if fewer).
+/// The room a numbered table makes for states at first.
 const NUMBERED_CAPACITY: usize = 1 << 14;
-
-/// The most blocks a numbered table's directory holds (1 MiB).
-const MAX_BLOCKS: usize = 1 << 16;
 
 /// A block of `size` empty slots: out of line, made once per block, away from the insert it
 /// is made in.
@@ -132,19 +127,36 @@ pub(super) fn fold(hash: u64) -> u32 {
     (hash ^ hash >> 32) as u32
 }
 
+/// What is wrong with a `number` that [`NodeTable::locate`] refused.
+#[cold]
+pub(crate) fn clash(number: Option<usize>) -> ProblemError {
+    ProblemError::StateNumber { number }
+}
+
+/// Whether the engines that store states file `problem`'s states by number: it numbers its
+/// start ([`SearchProblem::state_index`]).
+///
+/// [`SearchProblem::state_index`]: crate::SearchProblem::state_index
+pub(crate) fn numbers_states<P: crate::SearchProblem>(problem: &P) -> bool {
+    problem.state_index(&problem.start()).is_some()
+}
+
 pub(crate) struct NodeTable<S, M, C> {
     pub nodes: Vec<Node<S, M, C>>,
     index: HashTable<Entry>,
     hasher: StateHashes,
-    /// For a problem that numbers its states: how many it has; 0 otherwise (states are then
-    /// filed by hash).
-    count: usize,
-    /// Numbered states are filed in blocks of `1 << shift` numbers, a block made (zeroed)
-    /// when a state of its numbers is first stored: a search that stores a few thousand
-    /// states of a million-cell map zeroes a few kilobytes, not the 4 MB of one slot per
-    /// number (80 µs a search, more than a short query's whole search on a grid). A number's
-    /// block is `number >> shift`.
-    shift: u32,
+    /// Whether states are filed by their numbers ([`SearchProblem::state_index`]) rather
+    /// than by hash.
+    ///
+    /// [`SearchProblem::state_index`]: crate::SearchProblem::state_index
+    numbered: bool,
+    /// Numbered states are filed in blocks of `1 << BLOCK_SHIFT` numbers, a block made
+    /// (zeroed) when a state of its numbers is first stored: a search that stores a few
+    /// thousand states of a million-cell map zeroes a few kilobytes, not the 4 MB of one slot
+    /// per number (80 µs a search, more than a short query's whole search on a grid). A
+    /// number's block is `number >> BLOCK_SHIFT`; the directory grows to the highest block
+    /// used.
+    ///
     /// By block, its slots once made: the index of the node of each number plus one, or 0
     /// for none. Each block is an allocation of its own, which stays where it is: slots kept
     /// in one vector were copied whenever it grew, a tenth of a grid query's time.
@@ -158,54 +170,50 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
             nodes: Vec::with_capacity(capacity),
             index: HashTable::with_capacity(capacity),
             hasher: StateHashes::new(),
-            count: 0,
-            shift: 0,
+            numbered: false,
             blocks: Vec::new(),
         }
     }
 
     /// A table with room for `capacity` states before it grows, filing states by their
-    /// numbers in `0..count` if `count` is some and at most [`MAX_NUMBERED`], else by hash.
-    /// A numbered table makes room for up to [`NUMBERED_CAPACITY`] states at once: a grid
-    /// query stores thousands, and growing the arena a doubling at a time copied it each time
-    /// (4% of an open-map query's time, perf); room never touched costs no memory.
-    pub fn for_states(capacity: usize, count: Option<usize>) -> Self {
-        let Some(count) = count.filter(|&count| (1..=MAX_NUMBERED).contains(&count)) else {
+    /// numbers if `numbered`, else by hash. A numbered table makes room for
+    /// [`NUMBERED_CAPACITY`] states at once: a grid query stores thousands, and growing the
+    /// arena a doubling at a time copied it each time (4% of an open-map query's time, perf);
+    /// room never touched costs no memory.
+    pub fn for_states(capacity: usize, numbered: bool) -> Self {
+        if !numbered {
             return Self::with_capacity(capacity);
-        };
-        let block = BLOCK.max(count.div_ceil(MAX_BLOCKS).next_power_of_two());
+        }
         Self {
-            nodes: Vec::with_capacity(capacity.max(count.min(NUMBERED_CAPACITY))),
+            nodes: Vec::with_capacity(capacity.max(NUMBERED_CAPACITY)),
             index: HashTable::new(),
             hasher: StateHashes::new(),
-            count,
-            shift: block.trailing_zeros(),
-            blocks: vec![None; count.div_ceil(block)],
+            numbered: true,
+            blocks: Vec::new(),
         }
     }
 
     /// Where the slot of `number` is: its block, and its place in the block.
     #[inline]
-    fn place(&self, number: usize) -> (usize, usize) {
-        (number >> self.shift, number & ((1 << self.shift) - 1))
+    fn place(number: usize) -> (usize, usize) {
+        (number >> BLOCK_SHIFT, number & ((1 << BLOCK_SHIFT) - 1))
     }
 
-    /// The slot of `number` (below `count`), if its block is made.
+    /// The slot of `number`, if its block is made.
     #[inline]
     fn slot(&self, number: usize) -> Option<u32> {
-        let (block, at) = self.place(number);
+        let (block, at) = Self::place(number);
         self.blocks.get(block)?.as_ref()?.get(at).copied()
     }
 
-    /// Files the node at `index` under `number` (below `count`), making its block if need
-    /// be.
+    /// Files the node at `index` under `number` (below [`MAX_NUMBERED`]), making its block
+    /// if need be.
     fn file(&mut self, number: usize, index: usize) {
-        let (block, at) = self.place(number);
-        let size = 1 << self.shift;
-        let Some(block) = self.blocks.get_mut(block) else {
-            return;
-        };
-        let block = block.get_or_insert_with(|| empty_block(size));
+        let (block, at) = Self::place(number);
+        if block >= self.blocks.len() {
+            self.blocks.resize(block + 1, None);
+        }
+        let block = self.blocks[block].get_or_insert_with(|| empty_block(1 << BLOCK_SHIFT));
         if let Some(slot) = block.get_mut(at) {
             *slot = index as u32 + 1;
         }
@@ -214,48 +222,38 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
     /// Whether states are filed by number.
     #[inline]
     pub fn is_numbered(&self) -> bool {
-        self.count != 0
+        self.numbered
     }
 
     /// Where `state` is filed (its number, which `number` gives, if states are numbered,
-    /// else its hash, the one it `carried` if any: `number` is then not called), and the
-    /// index of its node if it is stored; `Err` with the number if it is out of range or
-    /// another stored state's ([`clash`](Self::clash) says so).
+    /// else its hash: `number` is then not called), and the index of its node if it is
+    /// stored; `Err` with the number if there is none, it is out of range or it is another
+    /// stored state's ([`clash`](Self::clash) says so).
     // Inlined, with a small answer: it runs for every child.
     #[allow(clippy::inline_always)]
     #[inline(always)]
     pub fn locate(
         &self,
         state: &S,
-        carried: Option<u64>,
-        number: impl FnOnce() -> usize,
-    ) -> Result<(u32, Option<usize>), usize> {
+        number: impl FnOnce() -> Option<usize>,
+    ) -> Result<(u32, Option<usize>), Option<usize>> {
         if !self.is_numbered() {
-            let hash = self.hash(state, carried);
+            let hash = self.hash(state);
             return Ok((hash, self.find(hash, state)));
         }
         let number = number();
-        if number >= self.count {
+        let Some(number) = number.filter(|&number| number < MAX_NUMBERED) else {
             return Err(number);
-        }
+        };
         let slot = self.slot(number).unwrap_or(0);
         if slot == 0 {
             return Ok((number as u32, None));
         }
         let at = slot as usize - 1;
         if self.nodes[at].state != *state {
-            return Err(number);
+            return Err(Some(number));
         }
         Ok((number as u32, Some(at)))
-    }
-
-    /// What is wrong with a `number` that [`locate`](Self::locate) refused.
-    #[cold]
-    pub fn clash(&self, number: usize) -> ProblemError {
-        ProblemError::StateNumber {
-            number,
-            count: self.count,
-        }
     }
 
     pub fn len(&self) -> usize {
@@ -268,26 +266,21 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         self.nodes.len() >= max_stored.min(MAX_NODES)
     }
 
-    /// The hash under which `state` is indexed: the one it `carried`
-    /// ([`SearchProblem::state_hash`]), folded, or else its hash by the table's hasher;
-    /// computed once per generated state. (For a table filed by hash: see
-    /// [`locate`](Self::locate).)
-    ///
-    /// [`SearchProblem::state_hash`]: crate::SearchProblem::state_hash
+    /// The hash under which `state` is indexed, by the table's hasher: computed once per
+    /// generated state. (For a table filed by hash: see [`locate`](Self::locate).)
     #[inline]
-    pub fn hash(&self, state: &S, carried: Option<u64>) -> u32 {
+    pub fn hash(&self, state: &S) -> u32 {
         debug_assert!(
             !self.is_numbered(),
             "a numbered table is searched by locate"
         );
-        fold(carried.unwrap_or_else(|| self.hasher.hash_one(state)))
+        fold(self.hasher.hash_one(state))
     }
 
-    /// The index of the node holding `state`, which carries the hash `carried` if any: a
-    /// lookup that inserts nothing after (one that may insert keeps the [`hash`](Self::hash)
-    /// and calls [`find`](Self::find)).
-    pub fn find_state(&self, state: &S, carried: Option<u64>) -> Option<usize> {
-        self.find(self.hash(state, carried), state)
+    /// The index of the node holding `state`: a lookup that inserts nothing after (one that
+    /// may insert keeps the [`hash`](Self::hash) and calls [`find`](Self::find)).
+    pub fn find_state(&self, state: &S) -> Option<usize> {
+        self.find(self.hash(state), state)
     }
 
     /// The index of the node holding `state`, whose hash is `hash`.

@@ -1,6 +1,6 @@
 //! The states on the current path of a depth-first search, for the engines that skip a state
-//! already on it ([`SearchOptions::detect_cycles`](crate::SearchOptions::detect_cycles), or a
-//! problem that [needs it](crate::SearchProblem::needs_cycle_detection)).
+//! already on it ([`SearchOptions::detect_cycles`](crate::SearchOptions::detect_cycles), on by
+//! default for a problem without inverse moves).
 
 use core::hash::Hash;
 

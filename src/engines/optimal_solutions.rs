@@ -89,6 +89,14 @@ pub fn optimal_solutions_with<P: SearchProblem>(
         all.stopped = Some(StopReason::CostBound);
         return all;
     }
+    match super::not_one_start(problem) {
+        Some(crate::Outcome::Invalid { error, .. }) => {
+            all.error = Some(error);
+            return all;
+        }
+        Some(_) => return all,
+        None => {}
+    }
     if problem.is_goal(search.start()) {
         // The empty path: any other ends at a goal it passes first.
         (all.cost, all.count) = (Some(P::Cost::ZERO), 1);

@@ -9,7 +9,7 @@ use crate::cost::{min, Cost};
 use crate::engines::ida_star::{next_threshold, Iteration, Iterations, Recursive};
 use crate::limits::{SharedLimits, Watch};
 use crate::options::{CancelToken, ProgressEvent, SearchOptions, StopReason};
-use crate::problem::{MoveBuffer, SearchProblem};
+use crate::problem::{each_child, MoveBuffer, SearchProblem};
 use crate::solution::{solved, solved_at_start, Outcome, ProblemError, Promise, ResultOf, Stats};
 
 /// Solves `problem` with IDA* on all the threads of the current rayon pool, with default
@@ -75,7 +75,10 @@ where
     P::Cost: Send + Sync,
 {
     let mut stats = Stats::default();
-    let outcome = run(problem, options, &mut stats);
+    let outcome = match super::not_one_start(problem) {
+        Some(outcome) => outcome,
+        None => run(problem, options, &mut stats),
+    };
     ResultOf::<P> { outcome, stats }
 }
 
@@ -324,54 +327,60 @@ fn frontier<P: SearchProblem>(
             stats.expanded += 1;
             // How the children's loop ended early: a fault of the problem, or a goal.
             let mut exit = None;
-            let _ = problem.successors(&node.state, node.skip, &mut moves, |child, mv, cost| {
-                if !cost.is_valid() {
-                    let cost = cost.value();
-                    exit = Some(Err(Halt::Invalid(ProblemError::InvalidCost { cost })));
-                    return ControlFlow::Break(());
-                }
-                stats.generated += 1;
-                if detect_cycles && (child == node.state || node.ancestors.contains(&child)) {
-                    return ControlFlow::Continue(()); // already on the path: pruned, as IDA* does
-                }
-                let h = problem.heuristic(&child);
-                if !h.is_valid() {
-                    let heuristic = h.value();
-                    exit = Some(Err(Halt::Invalid(ProblemError::InvalidHeuristic {
-                        heuristic,
-                    })));
-                    return ControlFlow::Break(());
-                }
-                let g = node.g.saturating_add(cost);
-                let f = g.saturating_add(h);
-                if f > threshold {
-                    if f != P::Cost::MAX {
-                        *least_f = min(*least_f, f);
+            let _ = each_child(
+                problem,
+                &node.state,
+                node.skip,
+                &mut moves,
+                |child, mv, cost| {
+                    if !cost.is_valid() {
+                        let cost = cost.value();
+                        exit = Some(Err(Halt::Invalid(ProblemError::InvalidCost { cost })));
+                        return ControlFlow::Break(());
                     }
-                    return ControlFlow::Continue(());
-                }
-                let mut path = node.path.clone();
-                path.push(mv);
-                if problem.is_goal(&child) {
-                    exit = Some(Ok((path, g)));
-                    return ControlFlow::Break(());
-                }
-                let ancestors = if detect_cycles {
-                    let mut ancestors = node.ancestors.clone();
-                    ancestors.push(node.state.clone());
-                    ancestors
-                } else {
-                    Vec::new()
-                };
-                next.push(Subtree {
-                    state: child,
-                    g,
-                    path,
-                    skip: problem.inverse(mv),
-                    ancestors,
-                });
-                ControlFlow::Continue(())
-            });
+                    stats.generated += 1;
+                    if detect_cycles && (child == node.state || node.ancestors.contains(&child)) {
+                        return ControlFlow::Continue(()); // already on the path: pruned, as IDA* does
+                    }
+                    let h = problem.heuristic(&child);
+                    if !h.is_valid() {
+                        let heuristic = h.value();
+                        exit = Some(Err(Halt::Invalid(ProblemError::InvalidHeuristic {
+                            heuristic,
+                        })));
+                        return ControlFlow::Break(());
+                    }
+                    let g = node.g.saturating_add(cost);
+                    let f = g.saturating_add(h);
+                    if f > threshold {
+                        if f != P::Cost::MAX {
+                            *least_f = min(*least_f, f);
+                        }
+                        return ControlFlow::Continue(());
+                    }
+                    let mut path = node.path.clone();
+                    path.push(mv);
+                    if problem.is_goal(&child) {
+                        exit = Some(Ok((path, g)));
+                        return ControlFlow::Break(());
+                    }
+                    let ancestors = if detect_cycles {
+                        let mut ancestors = node.ancestors.clone();
+                        ancestors.push(node.state.clone());
+                        ancestors
+                    } else {
+                        Vec::new()
+                    };
+                    next.push(Subtree {
+                        state: child,
+                        g,
+                        path,
+                        skip: problem.inverse(mv),
+                        ancestors,
+                    });
+                    ControlFlow::Continue(())
+                },
+            );
             match exit {
                 None => {}
                 Some(Err(halt)) => return Err(halt),

@@ -9,7 +9,7 @@ use crate::engines::ida_star::{repeats_a_state, ZERO_RUN};
 use crate::engines::on_path::OnPath;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
-use crate::problem::{restores_by_copy, ChildVisitor, MoveBuffer, SearchProblem};
+use crate::problem::{restores_by_copy, undo, ChildVisitor, MoveBuffer, SearchProblem};
 use crate::solution::{solved, solved_at_start, Outcome, ProblemError, Promise, ResultOf, Stats};
 
 /// Solves `problem` with recursive best-first search (Korf, 1993), with default options.
@@ -25,9 +25,9 @@ use crate::solution::{solved, solved_at_start, Outcome, ProblemError, Promise, R
 /// - **Heuristic:** with an admissible heuristic the solution is optimal. Among children of
 ///   equal `F` the first one [`SearchProblem::moves`] yields is tried first, but RBFS does
 ///   not guarantee the lexicographically smallest of several optimal solutions.
-/// - **Work in place:** children are evaluated with [`apply`](SearchProblem::apply) and
-///   [`undo`](SearchProblem::undo) (a copy of the state for a small state that owns
-///   nothing, or where [`can_undo`](SearchProblem::can_undo) says a move cannot be undone);
+/// - **Work in place:** children are evaluated with [`apply`](SearchProblem::apply) and the
+///   move's [`inverse`](SearchProblem::inverse) (a copy of the state for a small state that
+///   owns nothing, or for a move without an inverse);
 ///   the path lives on an explicit stack, not the call stack.
 /// - **Time:** at worst exponential in the number of distinct `F` values on the way, like
 ///   IDA*; choosing among a node's b children costs O(log b) each time the search comes back
@@ -54,13 +54,18 @@ pub fn rbfs<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 
 /// [`rbfs()`] with options.
 pub fn rbfs_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> ResultOf<P> {
+    if let Some(outcome) = super::not_one_start(problem) {
+        return ResultOf::<P> {
+            outcome,
+            stats: Stats::default(),
+        };
+    }
     let cycles = options.detects_cycles(problem);
     let mut search = Search {
         problem,
         state: problem.start(),
         frames: Vec::new(),
         moves: MoveBuffer::new(),
-        scratch: MoveBuffer::new(),
         stats: Stats::default(),
         on_path: cycles.then(OnPath::new),
         look_for_zero_cycles: options.check_path && !cycles,
@@ -104,8 +109,9 @@ struct Frame<S, M, C> {
     arrived_by: Option<M>,
     /// The state before `arrived_by`, when that move cannot be undone.
     saved: Option<S>,
-    /// For a problem that makes its children at once ([`SearchProblem::CHILDREN_AT_ONCE`]):
-    /// the children, in move order (by [`Child::order`]).
+    /// For a problem that makes its children at once
+    /// ([`SearchProblem::children_at_once`]): the children, in move order (by
+    /// [`Child::order`]); empty otherwise.
     states: Vec<S>,
 }
 
@@ -114,8 +120,6 @@ struct Search<'p, P: SearchProblem> {
     state: P::State,
     frames: Vec<Frame<P::State, P::Move, P::Cost>>,
     moves: MoveBuffer<P::Move, P::Cost>,
-    /// A scratch buffer for [`SearchProblem::successors`].
-    scratch: MoveBuffer<P::Move, P::Cost>,
     stats: Stats<P::Cost>,
     on_path: Option<OnPath<P::State>>,
     /// Whether to look for a zero-cost cycle on a deep path (with the path check, and without
@@ -170,7 +174,7 @@ impl<P: SearchProblem> Search<'_, P> {
                 };
                 match self.frames.pop().and_then(|frame| frame.saved) {
                     Some(state) => self.state = state,
-                    None => problem.undo(&mut self.state, mv),
+                    None => undo(problem, &mut self.state, mv),
                 }
                 let parent = &mut self.frames[depth - 1];
                 parent.children[0].backed_up = best_value;
@@ -184,13 +188,14 @@ impl<P: SearchProblem> Search<'_, P> {
             } else {
                 frame.bound
             };
-            let saved = if P::CHILDREN_AT_ONCE {
-                let child = frame.states[frame.children[best].order as usize].clone();
-                Some(core::mem::replace(&mut self.state, child))
-            } else {
+            // Children made at once are kept in the frame; others are made by the move.
+            let saved = if frame.states.is_empty() {
                 let saved = restores_by_copy(problem, mv).then(|| self.state.clone());
                 problem.apply(&mut self.state, mv);
                 saved
+            } else {
+                let child = frame.states[frame.children[best].order as usize].clone();
+                Some(core::mem::replace(&mut self.state, child))
             };
             if problem.is_goal(&self.state) {
                 let mut moves: Vec<P::Move> =
@@ -248,14 +253,13 @@ impl<P: SearchProblem> Search<'_, P> {
             error: None,
         };
         let mut states = Vec::new();
-        if P::CHILDREN_AT_ONCE {
-            let _ = problem.successors(&self.state, skip, &mut self.scratch, |child, mv, cost| {
-                let h = problem.heuristic(&child);
-                lister.add(&child, mv, cost, h)?;
-                states.push(child);
-                ControlFlow::Continue(())
-            });
-        } else {
+        let made = problem.children_at_once(&self.state, skip, |child, mv, cost| {
+            let h = problem.heuristic(&child);
+            lister.add(&child, mv, cost, h)?;
+            states.push(child);
+            ControlFlow::Continue(())
+        });
+        if made.is_none() {
             let _ = problem.visit_children(&mut self.state, skip, &mut lister);
         }
         let Lister {

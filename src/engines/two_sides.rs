@@ -7,7 +7,7 @@ use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
 use crate::engines::best_first::Halt;
 use crate::engines::node_table::NodeTable;
-use crate::problem::{MoveBuffer, SearchProblem};
+use crate::problem::{each_child, MoveBuffer, SearchProblem};
 use crate::solution::ProblemError;
 
 /// The side searching from the starts.
@@ -40,7 +40,7 @@ pub(crate) fn neighbours<P: Bidirectional>(
     if side == FORWARD {
         let skip = arrived_by.and_then(|mv| problem.inverse(mv));
         moves.clear();
-        let _ = problem.successors(state, skip, moves, |child, mv, cost| {
+        let _ = each_child(problem, state, skip, moves, |child, mv, cost| {
             children.push((child, mv, cost));
             ControlFlow::Continue(())
         });

@@ -5,37 +5,46 @@ use core::ops::ControlFlow;
 
 use super::{MoveBuffer, SearchProblem};
 
-/// Whether a depth-first engine works on a copy rather than undoing `mv` by
-/// [`SearchProblem::undo`] (restoring the state from a copy kept before the move, or, in the
-/// default `visit_children`, making the child in a copy): always for a small state that owns
-/// nothing ([`copies_back`]), and for a move that `undo` cannot undo.
+/// Whether a depth-first engine works on a copy rather than undoing `mv` by applying its
+/// [inverse](SearchProblem::inverse) (restoring the state from a copy kept before the move,
+/// or, in the default `visit_children`, making the child in a copy): always for a small state
+/// that owns nothing ([`copies_back`]), and for a move without an inverse.
 #[inline]
 pub(crate) fn restores_by_copy<P: SearchProblem>(problem: &P, mv: P::Move) -> bool {
-    copies_back::<P::State>() || !problem.can_undo(mv)
+    copies_back::<P::State>() || problem.inverse(mv).is_none()
+}
+
+/// Undoes `mv`, the last move applied to `state`, by applying its inverse; a move without
+/// one (which the engines restore by copy, [`restores_by_copy`]) leaves the state as it is.
+#[inline]
+pub(crate) fn undo<P: SearchProblem>(problem: &P, state: &mut P::State, mv: P::Move) {
+    if let Some(inverse) = problem.inverse(mv) {
+        problem.apply(state, inverse);
+    }
 }
 
 /// The children a depth-first engine keeps beside its stack of moves, for a problem that
-/// makes them at once ([`SearchProblem::CHILDREN_AT_ONCE`]): the child each move of the stack
+/// makes them at once ([`SearchProblem::children_at_once`]): the child each move of the stack
 /// leads to, at the same index, until the engine steps to it. For other problems it stays
-/// empty, and every method but [`list`](Self::list)'s call of `moves` compiles to nothing.
+/// empty.
 pub(crate) struct MadeChildren<P: SearchProblem> {
     children: Vec<Option<P::State>>,
-    /// A scratch buffer for [`SearchProblem::successors`].
-    scratch: MoveBuffer<P::Move, P::Cost>,
+    /// Whether the problem made the children of the last state listed at once.
+    at_once: bool,
 }
 
 impl<P: SearchProblem> MadeChildren<P> {
     pub fn new() -> Self {
         MadeChildren {
             children: Vec::new(),
-            scratch: MoveBuffer::new(),
+            at_once: false,
         }
     }
 
     /// Appends the moves of `state` to `moves`: for a problem that makes its children at
-    /// once, by one call of [`SearchProblem::successors`] (which leaves out `skip`), keeping
-    /// the children; otherwise by [`SearchProblem::moves`], leaving `skip` for the engine to
-    /// pass over.
+    /// once, by one call of [`SearchProblem::children_at_once`] (which leaves out `skip`),
+    /// keeping the children; otherwise by [`SearchProblem::moves`], leaving `skip` for the
+    /// engine to pass over.
     #[allow(clippy::inline_always)]
     #[inline(always)]
     pub fn list(
@@ -45,23 +54,30 @@ impl<P: SearchProblem> MadeChildren<P> {
         skip: Option<P::Move>,
         moves: &mut MoveBuffer<P::Move, P::Cost>,
     ) {
-        if P::CHILDREN_AT_ONCE {
-            let children = &mut self.children;
-            let _ = problem.successors(state, skip, &mut self.scratch, |child, mv, cost| {
-                moves.push((mv, cost));
-                children.push(Some(child));
-                ControlFlow::Continue(())
-            });
-        } else {
+        let children = &mut self.children;
+        let made = problem.children_at_once(state, skip, |child, mv, cost| {
+            moves.push((mv, cost));
+            children.push(Some(child));
+            ControlFlow::Continue(())
+        });
+        self.at_once = made.is_some();
+        if !self.at_once {
             problem.moves(state, moves);
         }
+    }
+
+    /// Whether the children of the moves listed are kept here, for [`step_to`](Self::step_to)
+    /// to make (as every state of a problem that makes them at once).
+    #[inline]
+    pub fn at_once(&self) -> bool {
+        self.at_once
     }
 
     /// Drops the children of the moves from `len` on, as the engine truncates its moves.
     #[allow(clippy::inline_always)]
     #[inline(always)]
     pub fn truncate(&mut self, len: usize) {
-        if P::CHILDREN_AT_ONCE {
+        if self.at_once {
             self.children.truncate(len);
         }
     }
@@ -75,7 +91,7 @@ impl<P: SearchProblem> MadeChildren<P> {
 }
 
 /// Whether states of type `S` are restored by copying them back rather than by
-/// [`SearchProblem::undo`]: a state of at most `COPY_BACK_BYTES` that owns nothing (no drop
+/// applying the inverse move: a state of at most `COPY_BACK_BYTES` that owns nothing (no drop
 /// glue: no `Vec`, `Box`, `String`), whose clone is a plain copy. Copying 26 bytes back costs a
 /// few instructions; undoing a move is often as dear as applying it (a pancake flip, a TopSpin
 /// turn, and every heuristic the state keeps, worked out again). 128 bytes: the pancake stack
@@ -89,7 +105,7 @@ const fn copies_back<S>() -> bool {
 const COPY_BACK_BYTES: usize = 128;
 
 /// The default [`SearchProblem::visit_children`] over the problem's
-/// [fixed moves](SearchProblem::fixed_moves), but those that `skips`.
+/// moves of `list`, but those that `skips` ([`visit_moves`](crate::visit_moves)).
 #[allow(clippy::inline_always)]
 #[inline(always)]
 pub(super) fn visit_fixed<P: SearchProblem, V: ChildVisitor<P>>(
@@ -169,7 +185,7 @@ fn make_and_visit_passed<P: SearchProblem, V: ChildVisitor<P>>(
 
 /// Makes the child that the move of `step` leads to and visits it (by
 /// [`ChildVisitor::visit_passed`] if `prune` passed it at heuristic `passed`): in place,
-/// restored by [`undo`](SearchProblem::undo), or in a copy of the state, which is left
+/// restored by applying its [inverse](SearchProblem::inverse), or in a copy of the state, which is left
 /// untouched (a small state that owns nothing, or a move that cannot be undone).
 #[allow(clippy::inline_always)]
 #[inline(always)]
@@ -193,7 +209,7 @@ fn make_and_visit<P: SearchProblem, V: ChildVisitor<P>>(
     } else {
         problem.apply(state, mv);
         let flow = visit(visitor, state);
-        problem.undo(state, mv);
+        undo(problem, state, mv);
         flow
     }
 }
@@ -234,4 +250,44 @@ pub trait ChildVisitor<P: SearchProblem> {
         let _ = heuristic;
         self.visit(state, mv, cost)
     }
+}
+
+/// Hands every child of `state` but the one reached by `skip` to `each`, as a new state with
+/// its move and cost, in the order of [`SearchProblem::moves`], stopping early when `each`
+/// returns `Break`: the way the engines that store states generate children. From one call
+/// of [`SearchProblem::children_at_once`] for a problem that makes them so; otherwise the
+/// moves are listed into `moves` (a scratch buffer, left as it was found) and each applied
+/// to a clone of `state`.
+#[inline]
+pub(crate) fn each_child<P, F>(
+    problem: &P,
+    state: &P::State,
+    skip: Option<P::Move>,
+    moves: &mut MoveBuffer<P::Move, P::Cost>,
+    mut each: F,
+) -> ControlFlow<()>
+where
+    P: SearchProblem,
+    F: FnMut(P::State, P::Move, P::Cost) -> ControlFlow<()>,
+{
+    if let Some(flow) = problem.children_at_once(state, skip, &mut each) {
+        return flow;
+    }
+    let first = moves.len();
+    problem.moves(state, moves);
+    let mut flow = ControlFlow::Continue(());
+    for i in first..moves.len() {
+        let (mv, cost) = moves[i];
+        if skip == Some(mv) {
+            continue;
+        }
+        let mut child = state.clone();
+        problem.apply(&mut child, mv);
+        flow = each(child, mv, cost);
+        if flow.is_break() {
+            break;
+        }
+    }
+    moves.truncate(first);
+    flow
 }

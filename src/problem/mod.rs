@@ -13,38 +13,43 @@ mod children;
 mod move_buffer;
 
 pub use children::ChildVisitor;
-pub(crate) use children::{restores_by_copy, MadeChildren};
+pub(crate) use children::{each_child, restores_by_copy, undo, MadeChildren};
 use children::{visit_fixed, visit_listed};
 pub use move_buffer::MoveBuffer;
 
-/// A search problem: a start state, a goal test, an admissible heuristic, and moves that are
-/// applied to a state in place.
+/// A search problem: a start state, a goal test, and moves with costs that are applied to a
+/// state in place.
 ///
-/// Four methods are required ([`start`](Self::start), [`is_goal`](Self::is_goal),
-/// [`moves`](Self::moves), [`apply`](Self::apply)); the rest have defaults built on them, and
-/// a problem with only the four is solved by every engine. The others buy speed:
+/// Its items come in four groups:
 ///
-/// - [`heuristic`](Self::heuristic): an admissible lower bound, far fewer nodes.
-/// - [`inverse`](Self::inverse), or [`undo`](Self::undo) with [`can_undo`](Self::can_undo):
-///   the depth-first engines work in place instead of copying the state per child, and skip
-///   the move that undoes the last one.
-/// - [`heuristic_after`](Self::heuristic_after): the child's heuristic without applying its
-///   move, so IDA* cuts most children off before making them.
-/// - [`fixed_moves`](Self::fixed_moves): moves that are the same in every state, walked as a
-///   slice.
-/// - [`visit_children`](Self::visit_children): a hand-written loop, the last few percent.
-/// - [`state_count`](Self::state_count) with [`state_index`](Self::state_index), or
-///   [`state_hash`](Self::state_hash): the engines that store states find one again by its
-///   number, or by the hash it carries, instead of hashing it.
+/// - **Required**: [`start`](Self::start), [`is_goal`](Self::is_goal),
+///   [`moves`](Self::moves), [`apply`](Self::apply). A problem with only these is solved by
+///   every engine.
+/// - **The heuristic**: [`heuristic`](Self::heuristic), an admissible lower bound on the cost
+///   still to go (far fewer nodes), and [`heuristic_after`](Self::heuristic_after), the same
+///   for a child without making it (IDA* then cuts most children off before making them).
+/// - **Reversing a move**: [`inverse`](Self::inverse). The depth-first engines then work in
+///   place, undoing a move by applying its inverse, and never try the move that undoes the
+///   last one.
+/// - **More starts, and speed**: [`starts`](Self::starts), for a search from several states
+///   at once; [`visit_children`](Self::visit_children), a hand-written loop over a state's
+///   children for the depth-first engines ([`visit_moves`](crate::visit_moves) walks a fixed
+///   list of moves with it); [`children_at_once`](Self::children_at_once), for a problem that
+///   makes a state's children whole; [`state_index`](Self::state_index), for a problem whose
+///   states are numbered, which the engines that store states then file by number instead of
+///   hashing them.
 ///
-/// Written with the first four of these, a problem of the user's own is searched about as
-/// fast as a hand-written C++ IDA* of the same search (BENCHMARKS.md has the figures).
+/// [`PackedStates`] is a trait of its own, for [`a_star_packed`](crate::a_star_packed()):
+/// states kept in a compact form.
+///
+/// Written with the required methods, the heuristic and the inverses, a problem of the user's
+/// own is searched about as fast as a hand-written C++ IDA* of the same search
+/// (BENCHMARKS.md has the figures).
 ///
 /// A state of at most 128 bytes that owns no heap memory (no `Vec`, `Box` or `String` in it,
 /// so that its clone is a plain copy) is copied by the depth-first engines rather than
-/// restored by [`undo`](Self::undo): a copy is cheap where an undo is often as dear as the
-/// move. [`apply`](Self::apply) and `undo` should therefore change nothing but
-/// the state (the engines that store states never call `undo` either).
+/// restored by applying the inverse move: a copy is cheap where a move is often dear.
+/// [`apply`](Self::apply) should therefore change nothing but the state.
 ///
 /// Costs are any [`Cost`] type: the primitive integers, signed or not, and `f32` / `f64`.
 ///
@@ -64,10 +69,17 @@ pub use move_buffer::MoveBuffer;
 ///   rotation game, say) gets it by yielding its moves in alphabetical order.
 ///   [`a_star`](crate::a_star()) and [`rbfs`](crate::rbfs()) return an optimal solution, but
 ///   among equal-cost solutions they may pick another one.
-/// - **In place.** [`apply`](Self::apply) followed by [`undo`](Self::undo) of the same move
-///   must restore the state exactly, including anything the state caches (an incrementally
-///   kept heuristic, say). IDA* and RBFS walk the whole search this way, with no clone of the
-///   state per node.
+/// - **Inverses.** [`apply`](Self::apply) of a move followed by `apply` of its
+///   [`inverse`](Self::inverse) must restore the state exactly, including anything the state
+///   caches (an incrementally kept heuristic, say). IDA* and RBFS walk the whole search this
+///   way, with no clone of the state per node.
+/// - **Cycles.** A problem whose moves have no inverse (one written with the required methods
+///   alone, say) is searched by the depth-first engines with the states of the current path
+///   kept and never stepped onto again, so that they end on every finite space; a problem with
+///   inverses is searched without, faster, and may deepen forever if its space has longer
+///   cycles and no reachable goal: set
+///   [`SearchOptions::detect_cycles`](crate::SearchOptions::detect_cycles) for such a problem
+///   (a water jug puzzle, say).
 ///
 /// # A new problem in a few dozen lines
 ///
@@ -143,18 +155,7 @@ pub trait SearchProblem {
     /// The cost of a move and of a path.
     type Cost: Cost;
 
-    /// Whether [`successors`](Self::successors) makes all of a state's children at once more
-    /// cheaply than [`apply`](Self::apply) makes them one at a time: `true` for a problem that
-    /// computes its children whole and overrides `successors` to hand them over, as the
-    /// closure adapter does (its `apply` calls the successor closure again to find the one
-    /// child a move names). `false` by default.
-    ///
-    /// With it, the engines that keep a node's children on a stack while they search below it
-    /// (RBFS, IDA\*_CR, branch and bound, the count of optimal solutions, IDA\* past 400
-    /// levels) take them from one call of `successors` and keep them until they leave the
-    /// node, instead of applying each move as they come to it: one call per expanded node,
-    /// where applying would make a node's `b` children at a cost of `b` each.
-    const CHILDREN_AT_ONCE: bool = false;
+    // Required.
 
     /// The state the search starts from.
     fn start(&self) -> Self::State;
@@ -162,24 +163,13 @@ pub trait SearchProblem {
     /// Whether `state` is a goal.
     fn is_goal(&self, state: &Self::State) -> bool;
 
-    /// Every state the search may start from: the engines that store states (A*, BFS,
-    /// Dijkstra, weighted A*, greedy search) search from all of them at once (a multi-source
-    /// search), and [`Solution::start`](crate::Solution::start) says which one a solution
-    /// starts from. The depth-first engines (IDA*, RBFS) start from [`start`](Self::start)
-    /// alone. Defaults to `start()`.
-    fn starts(&self) -> Vec<Self::State> {
-        vec![self.start()]
-    }
-
     /// Appends to `moves` every move available in `state`, each with its cost, in the order the
     /// engines should try them.
     ///
-    /// Only append: the buffer may already hold the moves of other states (IDA* keeps the
-    /// moves of its whole path in one buffer), which must be left as they are.
-    ///
-    /// A run of moves is best appended with one [`extend`](Extend::extend), which checks
-    /// the room once, rather than a [`push`](MoveBuffer::push) each, which checks it at every
-    /// move:
+    /// The buffer is append-only: it may already hold the moves of other states (IDA* keeps
+    /// the moves of its whole path in one buffer). A run of moves is best appended with one
+    /// [`extend`](Extend::extend), which checks the room once, rather than a
+    /// [`push`](MoveBuffer::push) each, which checks it at every move:
     ///
     /// ```
     /// # use informed::MoveBuffer;
@@ -192,6 +182,8 @@ pub trait SearchProblem {
     /// Applies `mv`, one of the moves [`moves`](Self::moves) yielded for `state`, in place.
     fn apply(&self, state: &mut Self::State, mv: Self::Move);
 
+    // The heuristic.
+
     /// A lower bound on the cost from `state` to the nearest goal: admissible, and zero at
     /// every goal. Defaults to zero.
     fn heuristic(&self, state: &Self::State) -> Self::Cost {
@@ -203,142 +195,65 @@ pub trait SearchProblem {
     /// problem can tell cheaply; `None` (the default) otherwise.
     ///
     /// IDA* uses it to prune a child whose cost bound exceeds the threshold without applying
-    /// and undoing its move, which is most children in the last iterations; a child it keeps
-    /// is made and searched with this value as its heuristic, `heuristic` is not asked
-    /// again. When it returns a value, that value must equal [`heuristic`](Self::heuristic)
-    /// of the state after the move. A problem that caches its heuristic in the state and
-    /// updates it from a per-move table (as [`SlidingPuzzle`](crate::puzzles::SlidingPuzzle)
-    /// does) can answer with one table lookup.
+    /// its move, which is most children in the last iterations; a child it keeps is made and
+    /// searched with this value as its heuristic, `heuristic` is not asked again. When it
+    /// returns a value, that value must equal [`heuristic`](Self::heuristic) of the state
+    /// after the move. A problem that caches its heuristic in the state and updates it from a
+    /// per-move table (as [`SlidingPuzzle`](crate::puzzles::SlidingPuzzle) does) can answer
+    /// with one table lookup.
     #[inline]
     fn heuristic_after(&self, state: &Self::State, mv: Self::Move) -> Option<Self::Cost> {
         let _ = (state, mv);
         None
     }
 
-    /// The move that undoes `mv`, if there is one. Engines never try the inverse of the move
-    /// that led to the current state. Defaults to none.
+    // Reversing a move.
+
+    /// The move that undoes `mv`, if there is one: applying `mv` then its inverse restores the
+    /// state exactly. Engines never try the inverse of the move that led to the current
+    /// state, and the depth-first engines undo a move in place by applying its inverse.
+    /// Defaults to none: the engines then keep a copy of the state where they need one.
     fn inverse(&self, mv: Self::Move) -> Option<Self::Move> {
         let _ = mv;
         None
     }
 
-    /// Undoes `mv`, which was the last move applied to `state`, restoring it exactly.
-    ///
-    /// The default applies [`inverse(mv)`](Self::inverse). Engines call it only for moves
-    /// for which [`can_undo`](Self::can_undo) holds; for the others they keep a copy of the
-    /// state instead. If called on a move with no inverse, the default leaves the state as
-    /// it is.
-    fn undo(&self, state: &mut Self::State, mv: Self::Move) {
-        if let Some(inverse) = self.inverse(mv) {
-            self.apply(state, inverse);
-        }
-    }
+    // More starts, and speed.
 
-    /// Whether [`undo`](Self::undo) can undo `mv`. Defaults to whether `mv` has an
-    /// [`inverse`](Self::inverse).
-    ///
-    /// The depth-first engines work in place, applying and undoing moves, for every move for
-    /// which this holds; for the others they clone the state before applying the move and
-    /// restore the clone after, which is correct, and slower for large states. (They copy a
-    /// small state that owns nothing either way: see the trait's page.) A problem that
-    /// overrides `undo` without giving inverses (keeping what it needs to restore in the
-    /// state, say) overrides this too, to return `true`.
-    #[inline]
-    fn can_undo(&self, mv: Self::Move) -> bool {
-        self.inverse(mv).is_some()
-    }
-
-    /// How many states the problem has, if each has a number of its own in `0..count`
-    /// ([`state_index`](Self::state_index)): the cells of a grid, the nodes of a graph
-    /// numbered from 0. `None` (the default) otherwise.
-    ///
-    /// The engines that store states ([`a_star`](crate::a_star()),
-    /// [`dijkstra`](crate::dijkstra()), [`weighted_a_star`](crate::weighted_a_star()),
-    /// [`greedy_best_first`](crate::greedy_best_first()), [`bfs`](crate::bfs()), the
-    /// steppable [`AStarSteps`](crate::AStarSteps)) then find a state again by its number,
-    /// in an array of four bytes a number, instead of by its hash: no hashing, and states with
-    /// near numbers filed side by side (as [`GridPath`](crate::puzzles::grid::GridPath)
-    /// numbers its cells). The array is made in blocks of 256 numbers (more for a count above
-    /// 2²⁴), each zeroed when the search first stores a state of its numbers: a short query on
-    /// a large grid zeroes a few kilobytes, not the whole array. A count above 2³⁰ is ignored
-    /// (states are hashed), and so is the count in [`dijkstra_all`](crate::dijkstra_all()),
-    /// whose answer looks states up without the problem.
-    #[inline]
-    fn state_count(&self) -> Option<usize> {
-        None
-    }
-
-    /// The number of `state` below [`state_count`](Self::state_count), different for
-    /// different states. Read only when `state_count` is `Some`. A number out of range, or
-    /// one that two different states share, ends the search with
-    /// [`ProblemError::StateNumber`](crate::ProblemError::StateNumber).
-    #[inline]
-    fn state_index(&self, state: &Self::State) -> usize {
-        let _ = state;
-        usize::MAX
-    }
-
-    /// Whether the depth-first engines must never step onto a state already on the current
-    /// path, as [`SearchOptions::detect_cycles`](crate::SearchOptions::detect_cycles) makes
-    /// them. The engines keep the states on the path themselves (in a list they scan while
-    /// the path is short, with a hash set beside it once it is long).
-    ///
-    /// Without it, a depth-first search of a space with cycles and no reachable goal deepens
-    /// forever. The default is `true` for a problem whose start offers no move with an
-    /// [`inverse`](Self::inverse) (a problem written with the four required methods, say),
-    /// so that such a problem ends on every finite space; a problem with inverses skips the
-    /// move back and searches faster without it. Return `true` for a problem whose moves
-    /// have inverses but whose space has longer cycles and maybe no reachable goal (a water
-    /// jug puzzle, say), `false` where a goal is always reachable and speed matters.
-    ///
-    /// Even so, proving that no path exists by depth-first search takes time exponential in
-    /// the space (a 100 x 100 grid with its goal walled off: hundreds of millions of nodes):
-    /// for that, use [`a_star`](crate::a_star()) or [`bfs`](crate::bfs()), which store the
-    /// states and end after visiting each once.
-    fn needs_cycle_detection(&self) -> bool {
-        let mut moves = MoveBuffer::new();
-        self.moves(&self.start(), &mut moves);
-        moves.iter().all(|&(mv, _)| self.inverse(mv).is_none())
-    }
-
-    /// The hash that `state` carries, if it carries one (worked out once as the state was
-    /// made, or kept up to date by [`apply`](Self::apply) as a Zobrist hash is). The engines
-    /// that store states and file them by hash then file `state` under it instead of hashing
-    /// the state themselves: one multiply less per generated state, on the chain every child
-    /// waits on (hash, probe, compare). `None` (the default): the tables hash the state.
-    ///
-    /// Equal states must carry equal hashes. The tables keep 32 bits of it, its two halves
-    /// xored, and use them as they are (spread over a word): they must vary from state to
-    /// state as a good hash's bits do, not count up.
-    ///
-    /// A function of the state alone, without the problem:
-    /// [`Reached`](crate::Reached) looks states up by it after the search.
-    /// [`FnProblem`](crate::closures::FnProblem)'s states carry the hash of their node.
-    #[inline]
-    fn state_hash(state: &Self::State) -> Option<u64> {
-        let _ = state;
-        None
+    /// Every state the search may start from: the engines that store states (A*, BFS,
+    /// Dijkstra, weighted A*, greedy search) search from all of them at once (a multi-source
+    /// search), and [`Solution::start`](crate::Solution::start) says which one a solution
+    /// starts from. The depth-first engines search from one state: handed a problem with
+    /// several starts, they end with
+    /// [`ProblemError::SeveralStarts`](crate::ProblemError::SeveralStarts). Defaults to
+    /// `start()`.
+    fn starts(&self) -> Vec<Self::State> {
+        vec![self.start()]
     }
 
     /// Internal iteration over the children of `state`, the fast path of the depth-first
     /// engines: for every move of `state` in the order of [`moves`](Self::moves), except
-    /// `skip`, apply it, hand the child to [`visitor.visit`](ChildVisitor::visit), and undo it.
+    /// `skip`, apply it, hand the child to [`visitor.visit`](ChildVisitor::visit), and restore
+    /// the state.
     ///
-    /// The default does exactly that with [`moves`](Self::moves), [`apply`](Self::apply) and
-    /// [`undo`](Self::undo), offering each child to [`ChildVisitor::prune`] first when
+    /// The default does exactly that with [`moves`](Self::moves) and [`apply`](Self::apply),
+    /// offering each child to [`ChildVisitor::prune`] first when
     /// [`heuristic_after`](Self::heuristic_after) knows its heuristic. It is what
     /// [`ida_star`](crate::ida_star()) runs on, and there is rarely a reason to write it
-    /// yourself. A problem may override it, the way an iterator overrides
+    /// yourself. A problem whose moves are the same in every state (a pancake flip, a cube's
+    /// turn) overrides it with one line, [`visit_moves`](crate::visit_moves) over its list of
+    /// moves, which walks the list instead of listing it into a buffer at every node. A
+    /// problem may override it, the way an iterator overrides
     /// [`try_fold`](Iterator::try_fold), to generate its children in a tight loop (the
     /// sliding-tile puzzle keeps the tile it moved and the heuristic it had in locals, so that
-    /// undoing a move is a few stores). An override must:
+    /// restoring the board is a few stores). An override must:
     ///
     /// - visit the same children, in the same order, as the default would (check it against
     ///   [`ListedChildren`], which searches with the default);
     /// - restore `state` exactly before returning, and after every call to `visit`;
     /// - either call [`prune`](ChildVisitor::prune) for a child and skip it if it answers
     ///   `true`, or apply the move and call [`visit`](ChildVisitor::visit) with the child;
-    /// - return [`ControlFlow::Break`] at once, after undoing the move, when `visit` does.
+    /// - return [`ControlFlow::Break`] at once, after restoring the state, when `visit` does.
     ///
     /// The engine recurses through this method, so it calls it at most a few hundred levels
     /// deep and continues on an explicit stack below that.
@@ -370,12 +285,6 @@ pub trait SearchProblem {
     ///     }
     ///     fn apply(&self, n: &mut u32, step: u32) {
     ///         *n += step;
-    ///     }
-    ///     fn undo(&self, n: &mut u32, step: u32) {
-    ///         *n -= step;
-    ///     }
-    ///     fn can_undo(&self, _: u32) -> bool {
-    ///         true
     ///     }
     ///     fn heuristic(&self, n: &u32) -> u32 {
     ///         (self.target.saturating_sub(*n) * 3).div_ceil(5)
@@ -415,12 +324,6 @@ pub trait SearchProblem {
     {
         // Each loop twice, with the move to skip and without: the test per child is then one
         // comparison of moves, not of an `Option` too.
-        if let Some(list) = self.fixed_moves() {
-            return match skip {
-                Some(skip) => visit_fixed(self, state, visitor, list, |mv| mv == skip),
-                None => visit_fixed(self, state, visitor, list, |_| false),
-            };
-        }
         let first = visitor.move_stack().len();
         self.moves(state, visitor.move_stack());
         let flow = match skip {
@@ -431,57 +334,57 @@ pub trait SearchProblem {
         flow
     }
 
-    /// The moves of every state, if they do not depend on the state (the pancake puzzle's
-    /// flips, a Rubik's cube's turns): the same moves, with the same costs and in the same
-    /// order, as [`moves`](Self::moves) lists in every state. `None` (the default) otherwise.
+    /// Makes every child of `state` but the one reached by `skip` at once, handing each to
+    /// `each` as a new state with its move and cost, in the order of [`moves`](Self::moves),
+    /// and stopping early when `each` returns `Break`; `None` (the default) for a problem that
+    /// makes its children one at a time, by [`apply`](Self::apply).
     ///
-    /// The default [`visit_children`](Self::visit_children) then walks this slice instead of
-    /// listing the moves into a buffer at every node, which matters where children are cheap
-    /// to make.
+    /// For a problem that computes a state's children whole (the closure adapter
+    /// [`FnProblem`](crate::closures::FnProblem), whose `apply` must call the successor
+    /// closure again to find the one child a move names), or that makes them more cheaply
+    /// without listing its moves first (a grid's cells, from a mask of open directions).
+    /// Every engine then takes a node's children from one call of this method: A* and BFS
+    /// as they expand it, the depth-first engines that keep a node's children on a stack
+    /// (RBFS, IDA*_CR, branch and bound, IDA* past 400 levels) keeping them until they leave
+    /// the node. An override answers `Some` for every state, with
+    /// [`ControlFlow::Break`] if `each` broke, and makes the children that
+    /// `moves` and `apply` would, in the same order.
     #[inline]
-    fn fixed_moves(&self) -> Option<&[(Self::Move, Self::Cost)]> {
-        None
-    }
-
-    /// Hands every child of `state` but the one reached by `skip` to `each`, as a new state
-    /// with its move and cost, in the order of [`moves`](Self::moves): the way the engines
-    /// that store states ([`a_star`](crate::a_star()), [`bfs`](crate::bfs())) generate
-    /// children. Stops early when `each` returns `Break`.
-    ///
-    /// The default lists the moves into `moves` (a scratch buffer it leaves as it found it)
-    /// and clones `state` once per move to apply it. A problem that computes its children
-    /// whole, as the closure adapter does, overrides it to compute them once, and says so
-    /// with [`CHILDREN_AT_ONCE`](Self::CHILDREN_AT_ONCE): the depth-first engines then take
-    /// a node's children from it too.
-    #[inline]
-    fn successors<F>(
+    fn children_at_once<F>(
         &self,
         state: &Self::State,
         skip: Option<Self::Move>,
-        moves: &mut MoveBuffer<Self::Move, Self::Cost>,
-        mut each: F,
-    ) -> ControlFlow<()>
+        each: F,
+    ) -> Option<ControlFlow<()>>
     where
         Self: Sized,
         F: FnMut(Self::State, Self::Move, Self::Cost) -> ControlFlow<()>,
     {
-        let first = moves.len();
-        self.moves(state, moves);
-        let mut flow = ControlFlow::Continue(());
-        for i in first..moves.len() {
-            let (mv, cost) = moves[i];
-            if skip == Some(mv) {
-                continue;
-            }
-            let mut child = state.clone();
-            self.apply(&mut child, mv);
-            flow = each(child, mv, cost);
-            if flow.is_break() {
-                break;
-            }
-        }
-        moves.truncate(first);
-        flow
+        let _ = (state, skip, each);
+        None
+    }
+
+    /// The number of `state`, if the problem numbers its states from 0 (the cells of a grid,
+    /// the nodes of a graph); `None` (the default) otherwise. Answer for every state or for
+    /// none.
+    ///
+    /// The engines that store states ([`a_star`](crate::a_star()),
+    /// [`dijkstra`](crate::dijkstra()), [`weighted_a_star`](crate::weighted_a_star()),
+    /// [`greedy_best_first`](crate::greedy_best_first()), [`bfs`](crate::bfs()), the
+    /// steppable [`AStarSteps`](crate::AStarSteps)) then find a state again by its number, in
+    /// an array of four bytes a number, instead of by its hash: no hashing, and states with
+    /// near numbers filed side by side (as [`GridPath`](crate::puzzles::grid::GridPath)
+    /// numbers its cells). The array is made in blocks of 256 numbers, each zeroed when the
+    /// search first stores a state of its numbers: a short query on a large grid zeroes a few
+    /// kilobytes, not the whole array. Numbers should be dense: a number of 2³⁰ or more, one
+    /// that two different states share, or a state without a number ends the search with
+    /// [`ProblemError::StateNumber`](crate::ProblemError::StateNumber).
+    /// [`dijkstra_all`](crate::dijkstra_all()), whose answer looks states up without the
+    /// problem, hashes them whatever this says.
+    #[inline]
+    fn state_index(&self, state: &Self::State) -> Option<usize> {
+        let _ = state;
+        None
     }
 }
 
@@ -529,13 +432,9 @@ where
     type State = <P::Target as SearchProblem>::State;
     type Move = <P::Target as SearchProblem>::Move;
     type Cost = <P::Target as SearchProblem>::Cost;
-    const CHILDREN_AT_ONCE: bool = P::Target::CHILDREN_AT_ONCE;
 
     fn start(&self) -> Self::State {
         self.0.start()
-    }
-    fn starts(&self) -> Vec<Self::State> {
-        self.0.starts()
     }
     fn is_goal(&self, state: &Self::State) -> bool {
         self.0.is_goal(state)
@@ -555,37 +454,82 @@ where
     fn inverse(&self, mv: Self::Move) -> Option<Self::Move> {
         self.0.inverse(mv)
     }
-    fn undo(&self, state: &mut Self::State, mv: Self::Move) {
-        self.0.undo(state, mv);
+    fn starts(&self) -> Vec<Self::State> {
+        self.0.starts()
     }
-    fn can_undo(&self, mv: Self::Move) -> bool {
-        self.0.can_undo(mv)
-    }
-    fn fixed_moves(&self) -> Option<&[(Self::Move, Self::Cost)]> {
-        self.0.fixed_moves()
-    }
-    fn state_count(&self) -> Option<usize> {
-        self.0.state_count()
-    }
-    fn state_index(&self, state: &Self::State) -> usize {
-        self.0.state_index(state)
-    }
-    fn state_hash(state: &Self::State) -> Option<u64> {
-        P::Target::state_hash(state)
-    }
-    fn needs_cycle_detection(&self) -> bool {
-        self.0.needs_cycle_detection()
-    }
-    fn successors<F>(
+    fn children_at_once<F>(
         &self,
         state: &Self::State,
         skip: Option<Self::Move>,
-        moves: &mut MoveBuffer<Self::Move, Self::Cost>,
         each: F,
-    ) -> ControlFlow<()>
+    ) -> Option<ControlFlow<()>>
     where
         F: FnMut(Self::State, Self::Move, Self::Cost) -> ControlFlow<()>,
     {
-        self.0.successors(state, skip, moves, each)
+        self.0.children_at_once(state, skip, each)
+    }
+    fn state_index(&self, state: &Self::State) -> Option<usize> {
+        self.0.state_index(state)
+    }
+}
+
+/// The default loop of [`SearchProblem::visit_children`] over a list of moves that is the
+/// same in every state (a pancake flip, a cube's turn), for a problem to override
+/// `visit_children` with: the moves of `list` but `skip`, in order, each child offered to
+/// [`ChildVisitor::prune`] when [`heuristic_after`](SearchProblem::heuristic_after) knows
+/// its heuristic, and otherwise made and visited. `list` must hold the moves, costs and order
+/// that [`moves`](SearchProblem::moves) gives in every state.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use informed::{ida_star, visit_moves, ChildVisitor, MoveBuffer, SearchProblem};
+///
+/// /// Reverse a prefix of four digits to sort them.
+/// struct Flips([(u8, u32); 3]);
+///
+/// impl SearchProblem for Flips {
+///     type State = [u8; 4];
+///     type Move = u8;
+///     type Cost = u32;
+///     fn start(&self) -> [u8; 4] {
+///         [3, 1, 4, 2]
+///     }
+///     fn is_goal(&self, digits: &[u8; 4]) -> bool {
+///         digits.is_sorted()
+///     }
+///     fn moves(&self, _: &[u8; 4], moves: &mut MoveBuffer<u8, u32>) {
+///         moves.extend(self.0);
+///     }
+///     fn apply(&self, digits: &mut [u8; 4], k: u8) {
+///         digits[..usize::from(k)].reverse();
+///     }
+///     fn inverse(&self, k: u8) -> Option<u8> {
+///         Some(k)
+///     }
+///     fn visit_children<V: ChildVisitor<Self>>(
+///         &self,
+///         digits: &mut [u8; 4],
+///         skip: Option<u8>,
+///         visitor: &mut V,
+///     ) -> ControlFlow<()> {
+///         visit_moves(self, digits, skip, visitor, &self.0)
+///     }
+/// }
+///
+/// let solution = ida_star(&Flips([(2, 1), (3, 1), (4, 1)])).into_solution().unwrap();
+/// assert_eq!(solution.cost, 4);
+/// ```
+#[inline]
+pub fn visit_moves<P: SearchProblem, V: ChildVisitor<P>>(
+    problem: &P,
+    state: &mut P::State,
+    skip: Option<P::Move>,
+    visitor: &mut V,
+    list: &[(P::Move, P::Cost)],
+) -> ControlFlow<()> {
+    // Twice, with the move to skip and without, as the default loop.
+    match skip {
+        Some(skip) => visit_fixed(problem, state, visitor, list, |mv| mv == skip),
+        None => visit_fixed(problem, state, visitor, list, |_| false),
     }
 }

@@ -28,7 +28,9 @@ use core::str::FromStr;
 
 use super::arrangement::{self, ArrangementError};
 use crate::heuristics::pattern_database::Pieces;
-use crate::{MoveBuffer, SearchProblem};
+use core::ops::ControlFlow;
+
+use crate::{visit_moves, ChildVisitor, MoveBuffer, SearchProblem};
 
 /// The most pancakes a stack holds.
 pub const MAX_PANCAKES: usize = 64;
@@ -218,8 +220,15 @@ impl SearchProblem for Pancake {
         moves.extend(self.flips.iter().copied());
     }
 
-    fn fixed_moves(&self) -> Option<&[(u8, u32)]> {
-        Some(&self.flips)
+    /// The flips are the same in every state: walked as a list, never listed into a buffer.
+    #[inline]
+    fn visit_children<V: ChildVisitor<Self>>(
+        &self,
+        stack: &mut Stack,
+        skip: Option<u8>,
+        visitor: &mut V,
+    ) -> ControlFlow<()> {
+        visit_moves(self, stack, skip, visitor, &self.flips)
     }
 
     #[inline]

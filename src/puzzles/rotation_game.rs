@@ -414,7 +414,7 @@ mod tests {
             let mut board = game.start();
             game.apply(&mut board, rotation);
             assert_ne!(board, game.start());
-            game.undo(&mut board, rotation);
+            game.apply(&mut board, game.inverse(rotation).unwrap());
             assert_eq!(board, game.start());
         }
     }

@@ -36,7 +36,9 @@ use super::arrangement::{self, ArrangementError};
 use crate::heuristics::pattern_database::{
     BuildReport, Combine, PatternPieces, PdbError, PieceDatabase, Pieces,
 };
-use crate::{MoveBuffer, SearchProblem};
+use core::ops::ControlFlow;
+
+use crate::{visit_moves, ChildVisitor, MoveBuffer, SearchProblem};
 
 /// The most tokens a ring holds.
 pub const MAX_TOKENS: usize = 64;
@@ -255,8 +257,15 @@ impl SearchProblem for TopSpin {
         moves.extend(self.turns.iter().copied());
     }
 
-    fn fixed_moves(&self) -> Option<&[(u8, u32)]> {
-        Some(&self.turns)
+    /// The turns are the same in every state: walked as a list, never listed into a buffer.
+    #[inline]
+    fn visit_children<V: ChildVisitor<Self>>(
+        &self,
+        ring: &mut Ring,
+        skip: Option<u8>,
+        visitor: &mut V,
+    ) -> ControlFlow<()> {
+        visit_moves(self, ring, skip, visitor, &self.turns)
     }
 
     #[inline]

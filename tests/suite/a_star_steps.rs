@@ -2,7 +2,7 @@
 
 use crate::common::{Graph, NodeGraph};
 use informed::puzzles::SlidingPuzzle;
-use informed::{a_star_with, AStarSteps, SearchOptions, Step, StopReason};
+use informed::{a_star_with, AStarStep, AStarSteps, SearchOptions, StopReason};
 use quickcheck::quickcheck;
 
 quickcheck! {
@@ -14,7 +14,7 @@ quickcheck! {
         let options = SearchOptions::new();
         let mut steps = AStarSteps::new(&problem, &options);
         let mut expanded = Vec::new();
-        while let Step::Expanded { state, .. } = steps.step() {
+        while let AStarStep::Expanded { state, .. } = steps.step() {
             expanded.push(*state);
             let state = *state;
             let closed: Vec<usize> = steps.closed().map(|(&s, _)| s).collect();
@@ -22,7 +22,7 @@ quickcheck! {
             assert!(closed.contains(&state));
             assert!(steps.open().all(|(s, _)| !closed.contains(s)));
         }
-        assert_eq!(steps.step(), Step::Done);
+        assert_eq!(steps.step(), AStarStep::Done);
         assert!(steps.outcome().is_some());
         let result = steps.into_result();
         result == a_star_with(&problem, &options)
@@ -36,7 +36,7 @@ fn limits_end_the_steps() {
     let options = SearchOptions::new().max_nodes(100);
     let mut steps = AStarSteps::new(&puzzle, &options);
     let mut count = 0;
-    while let Step::Expanded { g, .. } = steps.step() {
+    while let AStarStep::Expanded { g, .. } = steps.step() {
         assert!(g <= 31);
         count += 1;
     }
@@ -46,6 +46,6 @@ fn limits_end_the_steps() {
     // No state is queued when the store is full from the start.
     let none = SearchOptions::new().max_stored(0);
     let mut steps = AStarSteps::new(&puzzle, &none);
-    assert_eq!(steps.step(), Step::Done);
+    assert_eq!(steps.step(), AStarStep::Done);
     assert_eq!(steps.into_result().stopped(), Some(StopReason::MemoryLimit));
 }

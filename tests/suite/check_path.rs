@@ -1,4 +1,4 @@
-//! The path check (debug-assertion mode): it catches an inadmissible heuristic and an `undo`
+//! The path check (debug-assertion mode): it catches an inadmissible heuristic and an inverse
 //! that does not restore the state, and names the step.
 
 use informed::closures::FnProblem;
@@ -9,7 +9,7 @@ use informed::{
 };
 
 /// Count from 0 to `goal` by +1 (cost 1) or +2 (cost 1); `bad_heuristic` overestimates,
-/// `bad_undo` undoes +2 as -1.
+/// `bad_undo` gives -1 as the inverse of +2.
 struct Count {
     goal: u32,
     bad_heuristic: bool,
@@ -18,7 +18,7 @@ struct Count {
 
 impl SearchProblem for Count {
     type State = u32;
-    type Move = u32;
+    type Move = i32;
     type Cost = u32;
     fn start(&self) -> u32 {
         0
@@ -34,21 +34,22 @@ impl SearchProblem for Count {
             exact
         }
     }
-    fn moves(&self, n: &u32, moves: &mut MoveBuffer<u32, u32>) {
+    fn moves(&self, n: &u32, moves: &mut MoveBuffer<i32, u32>) {
         for step in [1, 2] {
-            if n + step <= self.goal {
+            if n + step as u32 <= self.goal {
                 moves.push((step, 1));
             }
         }
     }
-    fn apply(&self, n: &mut u32, step: u32) {
-        *n += step;
+    fn apply(&self, n: &mut u32, step: i32) {
+        *n = n.wrapping_add_signed(step);
     }
-    fn undo(&self, n: &mut u32, step: u32) {
-        *n -= if self.bad_undo { 1 } else { step };
-    }
-    fn can_undo(&self, _: u32) -> bool {
-        true
+    fn inverse(&self, step: i32) -> Option<i32> {
+        Some(if self.bad_undo && step == 2 {
+            -1
+        } else {
+            -step
+        })
     }
 }
 
@@ -90,7 +91,7 @@ fn every_kind_of_fault_is_named() {
     );
     assert_eq!(
         check_path(&count(false, true), &[2, 2, 2]),
-        Err(PathError::UndoMismatch {
+        Err(PathError::InverseMismatch {
             step: 0,
             move_index: 1
         })
@@ -110,9 +111,9 @@ fn engines_report_a_faulty_problem_when_checking() {
     assert!(
         matches!(
             result.problem_error(),
-            Some(ProblemError::Path(PathError::UndoMismatch { .. }))
+            Some(ProblemError::Path(PathError::InverseMismatch { .. }))
         ),
-        "the bad undo is caught: {:?}",
+        "the bad inverse is caught: {:?}",
         result.outcome
     );
     // An inadmissible heuristic is named, and the path found is still handed back.

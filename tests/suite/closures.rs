@@ -65,7 +65,7 @@ fn ida_star_proves_a_cycle_holds_no_goal_in_as_many_thresholds_as_it_has_nodes()
 }
 
 #[test]
-fn apply_steps_to_the_node_a_move_names_and_undoes_nothing() {
+fn apply_steps_to_the_node_a_move_names() {
     let successors = |&n: &u32| vec![(n + 1, 1u32), (n * 2, 1)];
     let problem = FnProblem::new(1u32, successors, |_: &u32| 0u32, |&n: &u32| n == 6);
     let mut state = problem.start();
@@ -74,8 +74,7 @@ fn apply_steps_to_the_node_a_move_names_and_undoes_nothing() {
     let (increment, double) = (moves[0].0, moves[1].0);
     // No path in a state to step back along: the engines copy a state where they need it,
     // and skip the nodes on the current path themselves.
-    assert!(!problem.can_undo(increment) && !problem.can_undo(double));
-    assert!(problem.needs_cycle_detection());
+    assert!(problem.inverse(increment).is_none() && problem.inverse(double).is_none());
     problem.apply(&mut state, increment);
     assert_eq!(*state.node(), 2);
     moves = MoveBuffer::new();
@@ -159,8 +158,10 @@ fn every_engine_calls_the_successor_closure_once_per_expanded_node() {
         } in runs
         {
             assert!(solved, "{engine} on the {shape}");
+            // One call more in the depth-first engines, which list the start's moves to see
+            // whether they have inverses (without, they skip the states on the path).
             assert!(
-                calls <= expanded,
+                calls <= expanded + 1,
                 "{engine} on the {shape}: {calls} calls, {expanded} expanded"
             );
         }

@@ -122,12 +122,6 @@ impl SearchProblem for Graph {
         let node = *path.last().unwrap();
         path.push(self.edges[node][edge].0);
     }
-    fn undo(&self, path: &mut Vec<usize>, _edge: usize) {
-        path.pop();
-    }
-    fn can_undo(&self, _: usize) -> bool {
-        true
-    }
 }
 
 /// The same graph with states that are just the node, so engines that store states see
@@ -160,12 +154,6 @@ impl SearchProblem for NodeGraph {
     }
     fn apply(&self, node: &mut usize, (from, edge): (usize, usize)) {
         *node = self.0.edges[from][edge].0;
-    }
-    fn undo(&self, node: &mut usize, (from, _): (usize, usize)) {
-        *node = from;
-    }
-    fn can_undo(&self, _: (usize, usize)) -> bool {
-        true
     }
 }
 
@@ -285,10 +273,9 @@ pub fn optimal(grid: &WallGrid) -> u32 {
 }
 
 /// `P` with its states filed by hash: every method `P`'s own but
-/// [`SearchProblem::state_count`] and [`SearchProblem::state_hash`], left at their defaults.
-/// Searching `P` and `Hashed(P)` and
-/// comparing the answers and counts checks that filing states by number (or by the hash they
-/// carry) changes nothing.
+/// [`SearchProblem::state_index`] and [`SearchProblem::children_at_once`], left at their
+/// defaults. Searching `P` and `Hashed(P)` and comparing the answers and counts checks that
+/// filing states by number changes nothing.
 #[derive(Clone, Debug)]
 pub struct Hashed<P>(pub P);
 
@@ -316,12 +303,6 @@ impl<P: SearchProblem> SearchProblem for Hashed<P> {
     }
     fn inverse(&self, mv: P::Move) -> Option<P::Move> {
         self.0.inverse(mv)
-    }
-    fn undo(&self, state: &mut P::State, mv: P::Move) {
-        self.0.undo(state, mv);
-    }
-    fn can_undo(&self, mv: P::Move) -> bool {
-        self.0.can_undo(mv)
     }
 }
 

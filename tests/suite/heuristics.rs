@@ -14,14 +14,14 @@ use quickcheck::{quickcheck, Gen};
 fn admissible_on_every_8_puzzle() {
     for goal in [sliding_tile::blank_last::<9>(), [1, 2, 3, 8, 0, 4, 7, 6, 5]] {
         let puzzle = SlidingPuzzle::<9>::new(3, 3, &goal, &goal).unwrap();
-        let table = distance_table(&puzzle, puzzle.state_count(), |b| puzzle.rank(b)).unwrap();
+        let table = distance_table(&puzzle, puzzle.layout_count(), |b| puzzle.rank(b)).unwrap();
         let manhattan = Manhattan::<9>::new(3, 3, &goal);
         let misplaced = MisplacedTiles::<9>::new(3, 3, &goal);
         let conflict = LinearConflict::<9>::new(3, 3, &goal);
         let mut tiles = [0u8; 9];
         let mut checked = 0;
         let mut stronger = 0;
-        for rank in 0..puzzle.state_count() {
+        for rank in 0..puzzle.layout_count() {
             permutation::unrank_into(rank as u64, &mut tiles).unwrap();
             let Ok(board) = puzzle.board(&tiles) else {
                 continue;

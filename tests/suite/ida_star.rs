@@ -76,13 +76,12 @@ quickcheck! {
 }
 
 #[test]
-fn records_the_states_along_the_path() {
+fn gives_the_states_along_the_path() {
     let graph = Graph::new(vec![vec![(1, 2), (2, 1)], vec![], vec![(1, 1)]], 1, 1);
-    let result = ida_star_with(&graph, &SearchOptions::new().record_states(true));
-    let solution = result.into_solution().unwrap();
+    let solution = ida_star(&graph).into_solution().unwrap();
     assert_eq!(solution.cost, 2);
     assert_eq!(solution.moves, [0]); // the direct edge comes first among equal costs
-    assert_eq!(solution.states, Some(vec![vec![0], vec![0, 1]]));
+    assert_eq!(solution.states(&graph), [vec![0], vec![0, 1]]);
 }
 
 #[test]

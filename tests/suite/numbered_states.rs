@@ -1,31 +1,27 @@
-//! States filed by number (`SearchProblem::state_count` and `state_index`) or by the hash they
-//! carry (`SearchProblem::state_hash`): the same answers and counts as filed by the tables' own
-//! hash, from every engine that stores states, and a clear error for a number out of range or
-//! shared by two states.
+//! States filed by number (`SearchProblem::state_index`): the same answers and counts as filed
+//! by the tables' own hash, from every engine that stores states, and a clear error for a
+//! number out of range, missing, or shared by two states.
 
 use informed::{
-    a_star, bfs, dijkstra, dijkstra_all, greedy_best_first, weighted_a_star, MoveBuffer,
-    ProblemError, SearchProblem,
+    a_star, bfs, dijkstra, greedy_best_first, weighted_a_star, MoveBuffer, ProblemError,
+    SearchProblem,
 };
 use quickcheck::QuickCheck;
 
 use crate::common::{Graph, Hashed, NodeGraph};
 
-/// A graph's nodes numbered as they are, with a count and a numbering that may be broken.
+/// A graph's nodes numbered as they are, or by a numbering that may be broken.
 #[derive(Clone, Debug)]
 struct Numbered {
     graph: NodeGraph,
-    count: usize,
-    number: fn(usize) -> usize,
+    number: fn(usize) -> Option<usize>,
 }
 
 impl Numbered {
     fn new(graph: Graph) -> Numbered {
-        let count = graph.edges.len();
         Numbered {
             graph: NodeGraph(graph),
-            count,
-            number: |node| node,
+            number: Some,
         }
     }
 }
@@ -49,10 +45,7 @@ impl SearchProblem for Numbered {
     fn apply(&self, node: &mut usize, mv: (usize, usize)) {
         self.graph.apply(node, mv);
     }
-    fn state_count(&self) -> Option<usize> {
-        Some(self.count)
-    }
-    fn state_index(&self, &node: &usize) -> usize {
+    fn state_index(&self, &node: &usize) -> Option<usize> {
         (self.number)(node)
     }
 }
@@ -86,58 +79,6 @@ fn numbered_states_give_the_same_answers_and_counts_as_hashed_ones() {
         .quickcheck(agrees as fn(Graph) -> bool);
 }
 
-/// A graph whose nodes carry a hash: a spread one, or (`SPREAD` false) the same for every
-/// node, which files every state in one chain and must still find each.
-#[derive(Clone, Debug)]
-struct Carrying<const SPREAD: bool>(NodeGraph);
-
-impl<const SPREAD: bool> SearchProblem for Carrying<SPREAD> {
-    type State = usize;
-    type Move = (usize, usize);
-    type Cost = u32;
-    fn start(&self) -> usize {
-        self.0.start()
-    }
-    fn is_goal(&self, node: &usize) -> bool {
-        self.0.is_goal(node)
-    }
-    fn heuristic(&self, node: &usize) -> u32 {
-        self.0.heuristic(node)
-    }
-    fn moves(&self, node: &usize, moves: &mut MoveBuffer<(usize, usize), u32>) {
-        self.0.moves(node, moves);
-    }
-    fn apply(&self, node: &mut usize, mv: (usize, usize)) {
-        self.0.apply(node, mv);
-    }
-    fn state_hash(&node: &usize) -> Option<u64> {
-        Some(if SPREAD {
-            (node as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        } else {
-            7
-        })
-    }
-}
-
-#[test]
-fn states_filed_by_the_hash_they_carry_give_the_same_answers_and_counts() {
-    fn agree<const SPREAD: bool>(graph: &Graph) -> bool {
-        let carrying = Carrying::<SPREAD>(NodeGraph(graph.clone()));
-        let hashed = Hashed(NodeGraph(graph.clone()));
-        let (reached, all) = (dijkstra_all(&carrying), dijkstra_all(&hashed));
-        same_as_hashed(&carrying, &hashed)
-            && reached.len() == all.len()
-            && (0..graph.edges.len()).all(|node| reached.cost(&node) == all.cost(&node))
-    }
-    #[allow(clippy::needless_pass_by_value)] // quickcheck hands the graph over
-    fn both(graph: Graph) -> bool {
-        agree::<true>(&graph) && agree::<false>(&graph)
-    }
-    QuickCheck::new()
-        .tests(200)
-        .quickcheck(both as fn(Graph) -> bool);
-}
-
 /// A graph 0 → 1 → 2 → 3, the goal 3.
 fn line() -> Graph {
     Graph::new(vec![vec![(1, 1)], vec![(2, 1)], vec![(3, 1)], vec![]], 3, 1)
@@ -145,55 +86,55 @@ fn line() -> Graph {
 
 #[test]
 fn a_number_out_of_range_is_a_clear_error() {
-    let mut short = Numbered::new(line());
-    short.count = 2;
+    let mut far = Numbered::new(line());
+    far.number = |node| Some(if node == 2 { 1 << 30 } else { node });
     let error = ProblemError::StateNumber {
-        number: 2,
-        count: 2,
+        number: Some(1 << 30),
     };
-    assert_eq!(a_star(&short).problem_error(), Some(&error));
-    assert_eq!(dijkstra(&short).problem_error(), Some(&error));
-    assert_eq!(bfs(&short).problem_error(), Some(&error));
-    assert!(error.to_string().contains("state_count"), "{error}");
+    assert_eq!(a_star(&far).problem_error(), Some(&error));
+    assert_eq!(dijkstra(&far).problem_error(), Some(&error));
+    assert_eq!(bfs(&far).problem_error(), Some(&error));
+    assert!(error.to_string().contains("2^30"), "{error}");
     // The start's own number is checked too.
-    short.number = |node| node + 10;
+    far.number = |node| Some(node + (1 << 30));
     assert!(matches!(
-        a_star(&short).problem_error(),
-        Some(ProblemError::StateNumber { number: 10, .. })
+        a_star(&far).problem_error(),
+        Some(ProblemError::StateNumber { number: Some(n) }) if *n == 1 << 30
     ));
     assert!(matches!(
-        bfs(&short).problem_error(),
-        Some(ProblemError::StateNumber { number: 10, .. })
+        bfs(&far).problem_error(),
+        Some(ProblemError::StateNumber { number: Some(n) }) if *n == 1 << 30
     ));
+}
+
+#[test]
+fn a_state_without_a_number_is_a_clear_error() {
+    let mut partly = Numbered::new(line());
+    partly.number = |node| (node < 2).then_some(node);
+    let error = ProblemError::StateNumber { number: None };
+    assert_eq!(a_star(&partly).problem_error(), Some(&error));
+    assert_eq!(bfs(&partly).problem_error(), Some(&error));
+    assert!(error.to_string().contains("every state or none"), "{error}");
+    // A problem that numbers no state, the start included, is filed by hash.
+    partly.number = |_| None;
+    assert_eq!(a_star(&partly).solution().map(|s| s.cost), Some(3));
+    assert_eq!(bfs(&partly).solution().map(|s| s.cost), Some(3));
 }
 
 #[test]
 fn a_number_two_states_share_is_a_clear_error() {
     let mut shared = Numbered::new(line());
-    shared.number = |node| node / 2; // 0 and 1 share 0
-    let error = ProblemError::StateNumber {
-        number: 0,
-        count: 4,
-    };
+    shared.number = |node| Some(node / 2); // 0 and 1 share 0
+    let error = ProblemError::StateNumber { number: Some(0) };
     assert_eq!(a_star(&shared).problem_error(), Some(&error));
     assert_eq!(bfs(&shared).problem_error(), Some(&error));
 }
 
 #[test]
-fn a_count_too_large_to_file_is_searched_by_hash() {
-    // 2^40 numbers would take 4 TiB: the engines hash instead, and never read the number.
-    let mut huge = Numbered::new(line());
-    huge.count = 1 << 40;
-    huge.number = |_| usize::MAX;
-    assert_eq!(a_star(&huge).solution().map(|s| s.cost), Some(3));
-    assert_eq!(bfs(&huge).solution().map(|s| s.cost), Some(3));
-}
-
-#[test]
 fn a_large_count_is_filed_in_blocks_made_as_the_search_reaches_them() {
     // A chain 0 → 1 → … → 3000 with a dead end off every node, its nodes numbered 4,099
-    // apart under 1 << 26 numbers: blocks of 1,024 numbers (the directory's most, 65,536
-    // blocks), each state in a block of its own, made when it is first stored.
+    // apart, up to 2.5e7: blocks of 256 numbers, each state in a block of its own, made when
+    // it is first stored, the directory grown as higher numbers come.
     let len = 3000;
     let edges = (0..=2 * len)
         .map(|n| {
@@ -205,8 +146,7 @@ fn a_large_count_is_filed_in_blocks_made_as_the_search_reaches_them() {
         })
         .collect();
     let mut chain = Numbered::new(Graph::new(edges, len, 1));
-    chain.count = 1 << 26;
-    chain.number = |n| n * 4099;
+    chain.number = |n| Some(n * 4099);
     for (numbered, hashed) in [
         (a_star(&chain), a_star(&Hashed(chain.clone()))),
         (bfs(&chain), bfs(&Hashed(chain.clone()))),
@@ -218,19 +158,19 @@ fn a_large_count_is_filed_in_blocks_made_as_the_search_reaches_them() {
     }
     // Two states sharing a number, in one block and across the blocks made.
     let mut broken = chain.clone();
-    broken.number = |n| n / 2 * 4099;
+    broken.number = |n| Some(n / 2 * 4099);
     for result in [a_star(&broken), bfs(&broken)] {
         assert!(matches!(
             result.problem_error(),
-            Some(ProblemError::StateNumber { count, .. }) if *count == 1 << 26
+            Some(ProblemError::StateNumber { number: Some(_) })
         ));
     }
     // A number out of range late in the search.
-    broken.number = |n| if n > 2500 && n < 3001 { 1 << 27 } else { n };
+    broken.number = |n| Some(if n > 2500 && n < 3001 { 1 << 31 } else { n });
     for result in [a_star(&broken), bfs(&broken)] {
         assert!(matches!(
             result.problem_error(),
-            Some(ProblemError::StateNumber { number, .. }) if *number == 1 << 27
+            Some(ProblemError::StateNumber { number: Some(n) }) if *n == 1 << 31
         ));
     }
 }

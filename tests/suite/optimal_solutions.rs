@@ -49,7 +49,7 @@ fn goal_puzzle() -> SlidingPuzzle<9> {
 #[test]
 fn counts_every_shortest_path() {
     let whole = goal_puzzle();
-    let table = distance_table(&whole, whole.state_count(), |b| whole.rank(b)).unwrap();
+    let table = distance_table(&whole, whole.layout_count(), |b| whole.rank(b)).unwrap();
     let mut gen = Gen::new(100);
     let mut tried = 0;
     while tried < 60 {
@@ -84,7 +84,7 @@ fn keeps_the_first_few_and_counts_them_all() {
     assert_eq!(all.solutions.len(), 3);
     assert!(all.count > 3);
     let whole = goal_puzzle();
-    let table = distance_table(&whole, whole.state_count(), |b| whole.rank(b)).unwrap();
+    let table = distance_table(&whole, whole.layout_count(), |b| whole.rank(b)).unwrap();
     let expected = shortest_paths(&puzzle, &table, puzzle.start(), &mut HashMap::new());
     assert_eq!(all.count, expected);
     assert_eq!(all.stopped, None);

@@ -51,10 +51,10 @@ fn rectangular_boards_and_the_24_puzzle() {
     fn check<const N: usize>(width: usize, height: usize) {
         let goal = sliding_tile::blank_last::<N>();
         let puzzle = SlidingPuzzle::<N>::new(width, height, &goal, &goal).unwrap();
-        let table = distance_table(&puzzle, puzzle.state_count(), |b| puzzle.rank(b)).unwrap();
+        let table = distance_table(&puzzle, puzzle.layout_count(), |b| puzzle.rank(b)).unwrap();
         let mut solvable = 0;
         let mut tiles = [0u8; N];
-        for rank in 0..puzzle.state_count() {
+        for rank in 0..puzzle.layout_count() {
             informed::permutation::unrank_into(rank as u64, &mut tiles).unwrap();
             match puzzle.board(&tiles) {
                 Ok(board) => {
@@ -65,7 +65,7 @@ fn rectangular_boards_and_the_24_puzzle() {
             }
         }
         assert_eq!(solvable, table.reachable());
-        assert_eq!(solvable * 2, puzzle.state_count());
+        assert_eq!(solvable * 2, puzzle.layout_count());
     }
     check::<6>(2, 3);
     check::<6>(3, 2);

@@ -61,12 +61,6 @@ impl SearchProblem for Graph {
     fn apply(&self, node: &mut usize, (from, edge): (usize, usize)) {
         *node = self.edges[from][edge].0;
     }
-    fn undo(&self, node: &mut usize, (from, _): (usize, usize)) {
-        *node = from;
-    }
-    fn can_undo(&self, _: (usize, usize)) -> bool {
-        true
-    }
 }
 
 /// The cheapest cost from every node to `goal`, by Dijkstra backwards (quadratic: the graphs

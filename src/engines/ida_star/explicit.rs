@@ -6,7 +6,7 @@ use crate::cost::{min, Cost};
 use crate::engines::on_path::OnPath;
 use crate::limits::Watch;
 use crate::options::SearchOptions;
-use crate::problem::{restores_by_copy, MadeChildren, MoveBuffer, SearchProblem};
+use crate::problem::{restores_by_copy, undo, MadeChildren, MoveBuffer, SearchProblem};
 use crate::solution::{ProblemError, Stats};
 
 /// A node on the current path below which the search went deeper: where to resume.
@@ -46,9 +46,14 @@ pub(crate) struct Search<'p, P: SearchProblem> {
 }
 
 impl<'p, P: SearchProblem> Search<'p, P> {
-    /// A search from `state`.
-    pub fn new(problem: &'p P, state: P::State, options: &'p SearchOptions<'p>) -> Self {
-        let cycles = options.detects_cycles(problem);
+    /// A search from `state`, skipping the states on the path if `cycles` (what
+    /// [`SearchOptions::detects_cycles`] said for the search it continues).
+    pub fn new(
+        problem: &'p P,
+        state: P::State,
+        options: &'p SearchOptions<'p>,
+        cycles: bool,
+    ) -> Self {
         Search {
             problem,
             state,
@@ -146,7 +151,7 @@ impl<'p, P: SearchProblem> Search<'p, P> {
                 };
                 match parent.saved {
                     Some(state) => self.state = state,
-                    None => problem.undo(&mut self.state, mv),
+                    None => undo(problem, &mut self.state, mv),
                 }
                 self.moves.truncate(parent.end);
                 self.children.truncate(parent.end);
@@ -184,7 +189,7 @@ impl<'p, P: SearchProblem> Search<'p, P> {
                     continue;
                 }
             }
-            if P::CHILDREN_AT_ONCE {
+            if self.children.at_once() {
                 saved = Some(self.children.step_to(next - 1, &mut self.state));
             } else {
                 if restores_by_copy(problem, mv) {
@@ -209,7 +214,7 @@ impl<'p, P: SearchProblem> Search<'p, P> {
                     }
                     match saved.take() {
                         Some(state) => self.state = state,
-                        None => problem.undo(&mut self.state, mv),
+                        None => undo(problem, &mut self.state, mv),
                     }
                     self.stats.generated = generated;
                     if let Some(reason) = self.watch.check(&self.stats, self.frames.len(), 0) {

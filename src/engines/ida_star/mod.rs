@@ -10,7 +10,7 @@ use hashbrown::HashSet;
 use crate::cost::Cost;
 use crate::limits::Watch;
 use crate::options::{ProgressEvent, SearchOptions, StopReason};
-use crate::problem::SearchProblem;
+use crate::problem::{undo, SearchProblem};
 use crate::solution::{solved, solved_at_start, Outcome, ProblemError, Promise, ResultOf, Stats};
 
 pub(crate) use explicit::Search;
@@ -28,7 +28,8 @@ pub(crate) use recursive::Recursive;
 ///   solutions, IDA* returns the one whose moves are lexicographically smallest in the order
 ///   [`SearchProblem::moves`] yields them.
 /// - **Work in place:** states are changed by [`apply`](SearchProblem::apply) and restored by
-///   [`undo`](SearchProblem::undo), or by copying back a small state that owns nothing
+///   applying the [`inverse`](SearchProblem::inverse), or by copying back a small state that
+///   owns nothing
 ///   (through [`SearchProblem::visit_children`], which a problem may override with a tighter
 ///   loop); nothing is allocated per node. The search recurses like a hand-written IDA*,
 ///   one small call frame per level, and below 400 levels continues on an explicit stack, so
@@ -36,16 +37,19 @@ pub(crate) use recursive::Recursive;
 /// - **Time:** O(b^d) node generations for branching factor b and solution depth d, times the
 ///   number of iterations; **memory:** O(d), one move buffer per depth.
 /// - **Termination:** in a finite space with no goal, IDA* proves that no solution exists only
-///   if the space has no cycles, or if [`SearchOptions::detect_cycles`] is set; otherwise the
-///   threshold grows forever. A heuristic may return [`Cost::MAX`] to mark a state from
+///   if the space has no cycles, or if it skips the states on the path
+///   ([`SearchOptions::detect_cycles`], on by default for a problem without inverse moves);
+///   otherwise the threshold grows forever. A heuristic may return [`Cost::MAX`] to mark a state from
 ///   which no goal can be reached: such a state is never expanded.
 /// - **Zero-cost cycles:** a cycle of moves that cost nothing keeps an iteration from ever
 ///   ending, even when a goal is reachable, unless [`SearchOptions::detect_cycles`] is set.
 ///   The path check (on in debug builds) finds such a cycle on a path over a thousand moves
 ///   deep and ends the search with [`ProblemError::ZeroCostCycle`].
-/// - **Problems without `undo`:** a move that [`can_undo`](SearchProblem::can_undo) says cannot
-///   be undone is applied to the state after a copy of it is kept, and undone by restoring
-///   the copy: correct, and slower by the cost of the copy.
+/// - **Moves without an inverse:** such a move is applied to the state after a copy of it is
+///   kept, and undone by restoring the copy: correct, and slower by the cost of the copy.
+/// - **One start:** a problem with several [`starts`](SearchProblem::starts) ends with
+///   [`ProblemError::SeveralStarts`](crate::ProblemError::SeveralStarts); so it does in every
+///   depth-first engine.
 /// - **Limits** are checked at every child generated, cut off or not.
 ///
 /// Reference: R. E. Korf, "Depth-first iterative-deepening: an optimal admissible tree
@@ -68,6 +72,12 @@ pub fn ida_star<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 
 /// [`ida_star()`] with options.
 pub fn ida_star_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> ResultOf<P> {
+    if let Some(outcome) = crate::engines::not_one_start(problem) {
+        return ResultOf::<P> {
+            outcome,
+            stats: Stats::default(),
+        };
+    }
     if options.detects_cycles(problem) {
         return recurse::<P, true>(problem, options);
     }
@@ -118,7 +128,7 @@ where
     for (mv, saved) in back {
         match saved {
             Some(saved) => state.clone_from(saved),
-            None => problem.undo(&mut state, mv),
+            None => undo(problem, &mut state, mv),
         }
         if !seen.insert(state.clone()) {
             return true;
@@ -294,13 +304,10 @@ mod tests {
 
     #[test]
     fn start_at_goal_needs_no_moves() {
-        let result = ida_star_with(
-            &Ring { size: 5, goal: 0 },
-            &SearchOptions::new().record_states(true),
-        );
-        let solution = result.into_solution().unwrap();
+        let ring = Ring { size: 5, goal: 0 };
+        let solution = ida_star(&ring).into_solution().unwrap();
         assert!(solution.is_empty());
-        assert_eq!(solution.states, Some(vec![0]));
+        assert_eq!(solution.states(&ring), [0]);
     }
 
     #[test]
@@ -374,7 +381,7 @@ mod tests {
                 predicts,
             };
             let options = SearchOptions::new().detect_cycles(true).check_path(false);
-            let mut explicit = Search::new(&graph, graph.start(), &options);
+            let mut explicit = Search::new(&graph, graph.start(), &options, true);
             let by_stack = deepen(&mut explicit, &graph, &options);
             let by_recursion = ida_star_with(&graph, &options);
             by_recursion.outcome == by_stack
@@ -422,7 +429,7 @@ mod tests {
     fn cycle_detection_by_recursion_hands_its_path_down() {
         let line = Line { n: 1_000 };
         let options = SearchOptions::new().detect_cycles(true).check_path(false);
-        let mut explicit = Search::new(&line, line.start(), &options);
+        let mut explicit = Search::new(&line, line.start(), &options, true);
         let by_stack = deepen(&mut explicit, &line, &options);
         let by_recursion = ida_star_with(&line, &options);
         assert_eq!(by_recursion.outcome, by_stack);
@@ -432,11 +439,10 @@ mod tests {
     }
 
     #[test]
-    fn records_states_along_the_path() {
-        let options = SearchOptions::new().record_states(true);
-        let result = ida_star_with(&Ring { size: 10, goal: 2 }, &options);
-        let solution = result.into_solution().unwrap();
-        assert_eq!(solution.states, Some(vec![0, 1, 2]));
+    fn gives_the_states_along_the_path() {
+        let ring = Ring { size: 10, goal: 2 };
+        let solution = ida_star(&ring).into_solution().unwrap();
+        assert_eq!(solution.states(&ring), [0, 1, 2]);
         assert_eq!(solution.cost, 2);
     }
 }

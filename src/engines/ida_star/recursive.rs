@@ -326,7 +326,7 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Descent<'p, P, CYCLES> {
         // The state is lent to the explicit stack and given back, not cloned (a clone may be
         // less than the state, or dear to make).
         let lent = core::mem::replace(state, self.problem.start());
-        let mut search = Search::new(self.problem, lent, self.options);
+        let mut search = Search::new(self.problem, lent, self.options, CYCLES);
         if CYCLES {
             search.mark_on_path(self.on_path.states());
         }

@@ -30,8 +30,8 @@ pub trait Pieces: SearchProblem {
     /// has no such state.
     fn state_with_pieces(&self, pieces: &[u8]) -> Option<Self::State>;
 
-    /// Whether [`fixed_moves`](SearchProblem::fixed_moves) gives every move and each move
-    /// sends the piece at each position to the same position in every state (a pancake flip,
+    /// Whether [`moves`](SearchProblem::moves) gives the same moves in every state and each
+    /// move sends the piece at each position to the same position in every state (a pancake flip,
     /// a TopSpin turn; not a sliding-tile move, which depends on the blank). A pattern
     /// database then works out each move's map of positions once and moves the pattern's
     /// pieces by it, without making a state per move (several times faster to build).
@@ -198,16 +198,16 @@ impl<'p, P: Pieces> PiecePattern<'p, P> {
     /// arrangement `0 1 … n-1`. Checks the moves' costs and inverses as the search would.
     fn position_maps(&self) -> Result<Vec<[u8; 64]>, PdbError> {
         let invalid = |reason: &str| Err(PdbError::InvalidPattern(reason.to_string()));
-        let Some(moves) = self.problem.fixed_moves() else {
-            return invalid("moves_permute_positions without fixed_moves");
-        };
         let identity: Vec<u8> = (0..self.positions as u8).collect();
         let Some(state) = self.problem.state_with_pieces(&identity) else {
             return invalid("state_with_pieces refused the arrangement 0 1 ... n-1");
         };
+        // The moves are the same in every state: those of this one.
+        let mut moves = crate::MoveBuffer::new();
+        self.problem.moves(&state, &mut moves);
         let mut after = vec![0u8; self.positions];
         let mut maps = Vec::with_capacity(moves.len());
-        for &(mv, cost) in moves {
+        for &(mv, cost) in &moves {
             check_move(self.problem, mv, cost)?;
             let mut child = state.clone();
             self.problem.apply(&mut child, mv);

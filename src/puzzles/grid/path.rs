@@ -253,13 +253,12 @@ impl<C: Cost> SearchProblem for GridPath<'_, C> {
 
     /// The children straight from the map's step mask, without listing the moves first.
     #[inline]
-    fn successors<F>(
+    fn children_at_once<F>(
         &self,
         &cell: &Cell,
         skip: Option<Direction>,
-        _: &mut MoveBuffer<Direction, C>,
         mut each: F,
-    ) -> ControlFlow<()>
+    ) -> Option<ControlFlow<()>>
     where
         F: FnMut(Cell, Direction, C) -> ControlFlow<()>,
     {
@@ -269,10 +268,12 @@ impl<C: Cost> SearchProblem for GridPath<'_, C> {
         }
         while open != 0 {
             let d = open.trailing_zeros() as usize;
-            each(cell.step(d as u8), Direction::ALL[d], self.step_cost[d])?;
+            if each(cell.step(d as u8), Direction::ALL[d], self.step_cost[d]).is_break() {
+                return Some(ControlFlow::Break(()));
+            }
             open &= open - 1;
         }
-        ControlFlow::Continue(())
+        Some(ControlFlow::Continue(()))
     }
 
     #[inline]
@@ -287,13 +288,8 @@ impl<C: Cost> SearchProblem for GridPath<'_, C> {
 
     /// The map's cells, row by row: A* and the others file a cell by its place on the map.
     #[inline]
-    fn state_count(&self) -> Option<usize> {
-        Some(usize::from(self.map.width()) * usize::from(self.map.height()))
-    }
-
-    #[inline]
-    fn state_index(&self, &cell: &Cell) -> usize {
-        self.map.index(cell)
+    fn state_index(&self, &cell: &Cell) -> Option<usize> {
+        Some(self.map.index(cell))
     }
 }
 

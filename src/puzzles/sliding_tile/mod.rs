@@ -334,7 +334,7 @@ impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
 
     /// The number of layouts of the board, `N!` (reachable or not), or `usize::MAX` if it does
     /// not fit: the size of a table indexed by [`rank`](Self::rank).
-    pub fn state_count(&self) -> usize {
+    pub fn layout_count(&self) -> usize {
         permutation::factorial(N)
             .and_then(|count| usize::try_from(count).ok())
             .unwrap_or(usize::MAX)
@@ -454,7 +454,7 @@ mod tests {
     use crate::problem::SearchProblem;
 
     #[test]
-    fn apply_then_undo_restores_the_board_and_its_heuristic() {
+    fn a_slide_then_its_opposite_restores_the_board_and_its_heuristic() {
         let puzzle = SlidingPuzzle::<9>::parse(3, 3, "283104765", "123804765").unwrap();
         let start = puzzle.start();
         for slide in Slide::ALL {
@@ -465,7 +465,7 @@ mod tests {
                 u64::from(puzzle.heuristic(&board)),
                 Manhattan::new(3, 3, puzzle.goal()).evaluate(board.tiles())
             );
-            puzzle.undo(&mut board, slide);
+            puzzle.apply(&mut board, slide.opposite());
             assert_eq!(board, start);
         }
     }

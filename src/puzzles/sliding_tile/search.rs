@@ -67,11 +67,6 @@ impl<const N: usize, H: TileHeuristic<N>> SearchProblem for SlidingPuzzle<N, H> 
         Some(slide.opposite())
     }
 
-    #[inline]
-    fn undo(&self, board: &mut Board<N, H::Kept>, slide: Slide) {
-        self.apply(board, slide.opposite());
-    }
-
     /// The children one slide after another, unrolled: the blank's cell and the heuristic kept
     /// before the moves stay in locals, so a child is pruned on its predicted heuristic
     /// without touching the board, and a move is undone by four stores instead of a second

@@ -95,12 +95,6 @@ impl SearchProblem for Chain {
     fn apply(&self, at: &mut u8, (): ()) {
         *at += 1;
     }
-    fn undo(&self, at: &mut u8, (): ()) {
-        *at -= 1;
-    }
-    fn can_undo(&self, (): ()) -> bool {
-        true
-    }
 }
 
 #[test]
@@ -391,25 +385,20 @@ fn a_zero_cost_cycle_is_named_by_the_path_check() {
         fn apply(&self, s: &mut u8, to: u8) {
             *s = to;
         }
-        // No inverses, but cycle detection declined: only the path check guards the search.
-        fn needs_cycle_detection(&self) -> bool {
-            false
-        }
     }
-    let result = ida_star_with(
-        &Flip,
-        &SearchOptions::new().check_path(true).max_nodes(10_000_000),
-    );
+    // No inverses, but cycle detection declined: only the path check guards the search.
+    let checked = SearchOptions::new()
+        .check_path(true)
+        .detect_cycles(false)
+        .max_nodes(10_000_000);
+    let result = ida_star_with(&Flip, &checked);
     assert_eq!(
         result.problem_error(),
         Some(&ProblemError::ZeroCostCycle),
         "{:?}",
         result.outcome
     );
-    let result = rbfs_with(
-        &Flip,
-        &SearchOptions::new().check_path(true).max_nodes(10_000_000),
-    );
+    let result = rbfs_with(&Flip, &checked);
     assert_eq!(
         result.problem_error(),
         Some(&ProblemError::ZeroCostCycle),
@@ -417,7 +406,6 @@ fn a_zero_cost_cycle_is_named_by_the_path_check() {
         result.outcome
     );
     // The engines on the shared explicit stack name it too, long before the node limit.
-    let checked = SearchOptions::new().check_path(true).max_nodes(10_000_000);
     for (name, result) in [
         ("ida_star_cr", informed::ida_star_cr_with(&Flip, &checked)),
         (
@@ -467,7 +455,6 @@ fn rbfs_chooses_among_many_children_quickly() {
 #[derive(Clone, Copy)]
 struct FreeLine {
     end: u32,
-    skip: bool,
 }
 
 impl SearchProblem for FreeLine {
@@ -491,9 +478,6 @@ impl SearchProblem for FreeLine {
     fn apply(&self, node: &mut u32, to: u32) {
         *node = to;
     }
-    fn needs_cycle_detection(&self) -> bool {
-        self.skip
-    }
 }
 
 #[test]
@@ -501,7 +485,7 @@ fn a_problem_that_needs_cycle_detection_ends_on_zero_cost_cycles_however_deep() 
     // 1,000 moves deep: past the depth where IDA*'s recursion hands the path over to its
     // explicit stack, which must go on skipping the states above.
     for end in [5, 1_000] {
-        let line = FreeLine { end, skip: true };
+        let line = FreeLine { end };
         for (name, engine) in engines() {
             let result = engine(&line, &SearchOptions::new());
             let solution = result
@@ -516,11 +500,9 @@ fn a_problem_that_needs_cycle_detection_ends_on_zero_cost_cycles_however_deep() 
     }
     // Without it, IDA* goes round the first zero-cost cycle until the path check finds the
     // cycle (with debug assertions) or a limit stops it.
-    let looping = FreeLine {
-        end: 5,
-        skip: false,
-    };
-    let stopped = ida_star_with(&looping, &SearchOptions::new().max_nodes(100_000));
+    let looping = FreeLine { end: 5 };
+    let declined = SearchOptions::new().detect_cycles(false).max_nodes(100_000);
+    let stopped = ida_star_with(&looping, &declined);
     assert!(
         matches!(
             stopped.outcome,
@@ -661,11 +643,10 @@ fn listed_children_is_the_problem_in_every_other_method() {
     assert_eq!(own.solution().map(|s| s.cost), Some(1));
     assert_eq!(through.outcome, own.outcome);
     assert_eq!(through.stats, own.stats);
-    assert!(children_at_once(&listed));
-}
-
-fn children_at_once<P: SearchProblem>(_: &P) -> bool {
-    P::CHILDREN_AT_ONCE
+    let made = listed.children_at_once(&listed.start(), None, |_, _, _| {
+        std::ops::ControlFlow::Continue(())
+    });
+    assert!(made.is_some(), "ListedChildren forwards children_at_once");
 }
 
 /// Three jugs of 8, 6 and 4 litres, the first full; pour one into another until either is
@@ -749,4 +730,38 @@ fn puzzles_take_pieces_of_any_integer_type() {
     assert!(TopSpin::new(&[3i64, 0, 1, 2, 4, 5], 4).is_ok());
     let cells: Vec<i32> = [1, 2, 3].repeat(8);
     assert!(RotationGame::new(&cells).is_ok());
+}
+
+#[test]
+fn depth_first_engines_refuse_several_starts_and_the_others_search_them_all() {
+    // Two starts, the second one step from the goal.
+    let two_starts = FnProblem::new(
+        0u32,
+        |&n: &u32| match n {
+            0 => vec![(9, 10u32)],
+            5 => vec![(9, 1)],
+            _ => vec![],
+        },
+        |_: &u32| 0,
+        |&n: &u32| n == 9,
+    )
+    .with_more_starts([5]);
+    let refused = ProblemError::SeveralStarts { count: 2 };
+    for (name, engine) in engines() {
+        let result = engine(&two_starts, &SearchOptions::new());
+        if matches!(name, "a_star" | "a_star_steps") {
+            assert_eq!(result.solution().map(|s| s.cost), Some(1), "{name}");
+        } else if name == "bfs" {
+            assert_eq!(
+                result.solution().map(informed::Solution::len),
+                Some(1),
+                "{name}"
+            );
+        } else {
+            assert_eq!(result.problem_error(), Some(&refused), "{name}");
+        }
+    }
+    let all = informed::optimal_solutions(&two_starts, 1);
+    assert_eq!((all.error, all.count), (Some(refused.clone()), 0));
+    assert!(refused.to_string().contains("a_star"), "{refused}");
 }

@@ -28,12 +28,6 @@ impl SearchProblem for Wide {
     fn apply(&self, depth: &mut u32, _: u32) {
         *depth += 1;
     }
-    fn undo(&self, depth: &mut u32, _: u32) {
-        *depth -= 1;
-    }
-    fn can_undo(&self, _: u32) -> bool {
-        true
-    }
 }
 
 #[cfg(feature = "parallel")]
@@ -216,16 +210,6 @@ fn limits_are_checked_at_children_cut_off_too() {
             } else {
                 state.1 = true;
             }
-        }
-        fn undo(&self, state: &mut (u32, bool), forward: bool) {
-            if forward {
-                state.0 -= 1;
-            } else {
-                state.1 = false;
-            }
-        }
-        fn can_undo(&self, _: bool) -> bool {
-            true
         }
     }
     let corridor = Sided {
