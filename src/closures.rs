@@ -70,8 +70,9 @@
 //!   current path themselves
 //!   ([`SearchOptions::detect_cycles`](crate::SearchOptions::detect_cycles)), in a list
 //!   while the path is short and in a hash set beside it once it is long.
-//! - Each node a closure returns is hashed once: the hash names the move to it, and the
-//!   state hashes as those four bytes in the tables of A* and BFS.
+//! - Each node a closure returns is hashed once: the hash names the move to it and is the
+//!   state's hash in the tables of A* and BFS ([`SearchProblem::state_hash`]), which file
+//!   the state under it without hashing it again.
 //!
 //! # Closures that keep state
 //!
@@ -379,6 +380,12 @@ where
             visitor.visit_passed(&mut child, mv, cost, h)?;
         }
         ControlFlow::Continue(())
+    }
+
+    /// The node's hash, worked out once as the node came out of a closure.
+    #[inline]
+    fn state_hash(state: &FnState<N>) -> Option<u64> {
+        Some(u64::from(state.hash.get()))
     }
 
     /// One call of the successor closure per node, each child a state of its own, hashed once

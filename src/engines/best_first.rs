@@ -64,6 +64,8 @@ pub(crate) trait Storage<P: SearchProblem> {
     fn heuristic(problem: &P, stored: &Self::Stored) -> P::Cost;
     /// The number of a stored state ([`SearchProblem::state_index`]).
     fn number(problem: &P, stored: &Self::Stored) -> Option<usize>;
+    /// The hash a stored state carries ([`SearchProblem::state_hash`]).
+    fn carried_hash(stored: &Self::Stored) -> Option<u64>;
 }
 
 /// States stored as they are.
@@ -85,6 +87,10 @@ impl<P: SearchProblem> Storage<P> for AsIs {
     }
     fn number(problem: &P, stored: &P::State) -> Option<usize> {
         problem.state_index(stored)
+    }
+    #[inline]
+    fn carried_hash(stored: &P::State) -> Option<u64> {
+        P::state_hash(stored)
     }
 }
 
@@ -110,6 +116,11 @@ impl<P: PackedStates> Storage<P> for Packed {
     }
     fn number(problem: &P, stored: &P::Packed) -> Option<usize> {
         problem.state_index(&problem.unpack(stored))
+    }
+    /// A packed state is hashed as it is.
+    #[inline]
+    fn carried_hash(_: &P::Packed) -> Option<u64> {
+        None
     }
 }
 
@@ -308,7 +319,9 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
         let (state, heuristic) = S::store(problem, state, !uniform);
         let (hash, known) = self
             .table
-            .locate(&state, || S::number(problem, &state))
+            .locate(&state, S::carried_hash(&state), || {
+                S::number(problem, &state)
+            })
             .map_err(|number| Halt::Invalid(clash(number)))?;
         if known.is_some_and(|known| self.table.nodes[known].g <= g) {
             return Ok(());

@@ -105,7 +105,8 @@ fn search<P: SearchProblem>(
                 return ControlFlow::Continue(());
             }
             stats.generated += 1;
-            let found = table.locate(&child, || problem.state_index(&child));
+            let carried = P::state_hash(&child);
+            let found = table.locate(&child, carried, || problem.state_index(&child));
             let Ok((hash, known)) = found else {
                 exit = found.err().map(|n| Outcome::invalid(clash(n)));
                 return ControlFlow::Break(());
@@ -209,7 +210,9 @@ fn store_starts<P: SearchProblem>(
 ) -> Result<(), Halt> {
     for start in starts {
         let (hash, known) = table
-            .locate(&start, || problem.state_index(&start))
+            .locate(&start, P::state_hash(&start), || {
+                problem.state_index(&start)
+            })
             .map_err(|number| Halt::Invalid(clash(number)))?;
         if known.is_some() {
             continue;

@@ -231,7 +231,8 @@ impl<P: Bidirectional> Search<'_, P> {
         }
         let problem = self.problem;
         let this = &self.sides[side];
-        let hash = this.table.hash(&state);
+        let carried = P::state_hash(&state);
+        let hash = this.table.hash(&state, carried);
         let known = this.table.find(hash, &state);
         if known.is_some_and(|known| this.table.nodes[known].g <= g) {
             return Ok(());
@@ -261,7 +262,7 @@ impl<P: Bidirectional> Search<'_, P> {
         }
         // (Each side's table hashes with its own keys.)
         let other = &self.sides[1 - side].table;
-        let there = other.find_state(&state);
+        let there = other.find_state(&state, carried);
         let this = &mut self.sides[side];
         let index = if let Some(known) = known {
             let node = &mut this.table.nodes[known];

@@ -101,7 +101,7 @@ impl<P: SearchProblem> Side<P> {
         g: P::Cost,
         room: bool,
     ) -> Result<Option<usize>, StopReason> {
-        let hash = self.table.hash(&state);
+        let hash = self.table.hash(&state, P::state_hash(&state));
         if self.table.find(hash, &state).is_some() {
             return Ok(None);
         }
@@ -114,7 +114,7 @@ impl<P: SearchProblem> Side<P> {
 
     /// The index of `state`, if stored.
     fn find(&self, state: &P::State) -> Option<usize> {
-        self.table.find_state(state)
+        self.table.find_state(state, P::state_hash(state))
     }
 }
 

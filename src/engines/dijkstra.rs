@@ -78,7 +78,7 @@ where
 {
     /// Where `state` is filed, if it is settled.
     fn settled_index(&self, state: &P::State) -> Option<usize> {
-        let index = self.table.find_state(state)?;
+        let index = self.table.find_state(state, P::state_hash(state))?;
         self.table.nodes[index].expanded().then_some(index)
     }
 

@@ -226,8 +226,8 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
     }
 
     /// Where `state` is filed (its number, which `number` gives, if states are numbered,
-    /// else its hash: `number` is then not called), and the index of its node if it is
-    /// stored; `Err` with the number if there is none, it is out of range or it is another
+    /// else its hash, the one it `carried` if any: `number` is then not called), and the
+    /// index of its node if it is stored; `Err` with the number if there is none, it is out of range or it is another
     /// stored state's ([`clash`](Self::clash) says so).
     // Inlined, with a small answer: it runs for every child.
     #[allow(clippy::inline_always)]
@@ -235,10 +235,11 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
     pub fn locate(
         &self,
         state: &S,
+        carried: Option<u64>,
         number: impl FnOnce() -> Option<usize>,
     ) -> Result<(u32, Option<usize>), Option<usize>> {
         if !self.is_numbered() {
-            let hash = self.hash(state);
+            let hash = self.hash(state, carried);
             return Ok((hash, self.find(hash, state)));
         }
         let number = number();
@@ -266,21 +267,26 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
         self.nodes.len() >= max_stored.min(MAX_NODES)
     }
 
-    /// The hash under which `state` is indexed, by the table's hasher: computed once per
-    /// generated state. (For a table filed by hash: see [`locate`](Self::locate).)
+    /// The hash under which `state` is indexed: the one it `carried`
+    /// ([`SearchProblem::state_hash`]), folded, or else its hash by the table's hasher;
+    /// computed once per generated state. (For a table filed by hash: see
+    /// [`locate`](Self::locate).)
+    ///
+    /// [`SearchProblem::state_hash`]: crate::SearchProblem::state_hash
     #[inline]
-    pub fn hash(&self, state: &S) -> u32 {
+    pub fn hash(&self, state: &S, carried: Option<u64>) -> u32 {
         debug_assert!(
             !self.is_numbered(),
             "a numbered table is searched by locate"
         );
-        fold(self.hasher.hash_one(state))
+        fold(carried.unwrap_or_else(|| self.hasher.hash_one(state)))
     }
 
-    /// The index of the node holding `state`: a lookup that inserts nothing after (one that
-    /// may insert keeps the [`hash`](Self::hash) and calls [`find`](Self::find)).
-    pub fn find_state(&self, state: &S) -> Option<usize> {
-        self.find(self.hash(state), state)
+    /// The index of the node holding `state`, which carries the hash `carried` if any: a
+    /// lookup that inserts nothing after (one that may insert keeps the [`hash`](Self::hash)
+    /// and calls [`find`](Self::find)).
+    pub fn find_state(&self, state: &S, carried: Option<u64>) -> Option<usize> {
+        self.find(self.hash(state, carried), state)
     }
 
     /// The index of the node holding `state`, whose hash is `hash`.

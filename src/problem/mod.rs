@@ -37,7 +37,7 @@ pub use move_buffer::MoveBuffer;
 ///   list of moves with it); [`children_at_once`](Self::children_at_once), for a problem that
 ///   makes a state's children whole; [`state_index`](Self::state_index), for a problem whose
 ///   states are numbered, which the engines that store states then file by number instead of
-///   hashing them.
+///   hashing them, and [`state_hash`](Self::state_hash), for states that carry their hash.
 ///
 /// [`PackedStates`] is a trait of its own, for [`a_star_packed`](crate::a_star_packed()):
 /// states kept in a compact form.
@@ -386,6 +386,25 @@ pub trait SearchProblem {
         let _ = state;
         None
     }
+
+    /// The hash that `state` carries, if it carries one (worked out once as the state was
+    /// made, or kept up to date by [`apply`](Self::apply) as a Zobrist hash is); `None` (the
+    /// default): the tables hash the state with its `Hash`. The engines that store states by
+    /// hash file `state` under it instead of hashing it again: one hash less per generated
+    /// state, on the chain every child waits on (hash, probe, compare).
+    /// [`FnProblem`](crate::closures::FnProblem)'s states carry the hash of their node, which
+    /// also names the move to them. (A problem that numbers its states
+    /// ([`state_index`](Self::state_index)) is filed by number, and this is not read.)
+    ///
+    /// Equal states must carry equal hashes. The tables keep 32 bits of it, its two halves
+    /// xored, and use them as they are: they must vary from state to state as a good hash's
+    /// bits do, not count up. A function of the state alone, without the problem:
+    /// [`Reached`](crate::Reached) looks states up by it after the search.
+    #[inline]
+    fn state_hash(state: &Self::State) -> Option<u64> {
+        let _ = state;
+        None
+    }
 }
 
 /// A problem whose states have a compact form, for the engines that store every state they
@@ -470,6 +489,9 @@ where
     }
     fn state_index(&self, state: &Self::State) -> Option<usize> {
         self.0.state_index(state)
+    }
+    fn state_hash(state: &Self::State) -> Option<u64> {
+        P::Target::state_hash(state)
     }
 }
 

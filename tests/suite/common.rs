@@ -272,10 +272,11 @@ pub fn optimal(grid: &WallGrid) -> u32 {
     informed::dijkstra(grid).into_solution().unwrap().cost
 }
 
-/// `P` with its states filed by hash: every method `P`'s own but
-/// [`SearchProblem::state_index`] and [`SearchProblem::children_at_once`], left at their
-/// defaults. Searching `P` and `Hashed(P)` and comparing the answers and counts checks that
-/// filing states by number changes nothing.
+/// `P` with its states filed by the tables' own hash: every method `P`'s own but
+/// [`SearchProblem::state_index`], [`SearchProblem::state_hash`] and
+/// [`SearchProblem::children_at_once`], left at their defaults. Searching `P` and `Hashed(P)`
+/// and comparing the answers and counts checks that filing states by number (or by the hash
+/// they carry) changes nothing.
 #[derive(Clone, Debug)]
 pub struct Hashed<P>(pub P);
 

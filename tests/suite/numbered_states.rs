@@ -1,10 +1,11 @@
-//! States filed by number (`SearchProblem::state_index`): the same answers and counts as filed
-//! by the tables' own hash, from every engine that stores states, and a clear error for a
-//! number out of range, missing, or shared by two states.
+//! States filed by number (`SearchProblem::state_index`) or by the hash they carry
+//! (`SearchProblem::state_hash`): the same answers and counts as filed by the tables' own hash,
+//! from every engine that stores states, and a clear error for a number out of range, missing,
+//! or shared by two states.
 
 use informed::{
-    a_star, bfs, dijkstra, greedy_best_first, weighted_a_star, MoveBuffer, ProblemError,
-    SearchProblem,
+    a_star, bfs, dijkstra, dijkstra_all, greedy_best_first, weighted_a_star, MoveBuffer,
+    ProblemError, SearchProblem,
 };
 use quickcheck::QuickCheck;
 
@@ -77,6 +78,58 @@ fn numbered_states_give_the_same_answers_and_counts_as_hashed_ones() {
     QuickCheck::new()
         .tests(300)
         .quickcheck(agrees as fn(Graph) -> bool);
+}
+
+/// A graph whose nodes carry a hash: a spread one, or (`SPREAD` false) the same for every
+/// node, which files every state in one chain and must still find each.
+#[derive(Clone, Debug)]
+struct Carrying<const SPREAD: bool>(NodeGraph);
+
+impl<const SPREAD: bool> SearchProblem for Carrying<SPREAD> {
+    type State = usize;
+    type Move = (usize, usize);
+    type Cost = u32;
+    fn start(&self) -> usize {
+        self.0.start()
+    }
+    fn is_goal(&self, node: &usize) -> bool {
+        self.0.is_goal(node)
+    }
+    fn heuristic(&self, node: &usize) -> u32 {
+        self.0.heuristic(node)
+    }
+    fn moves(&self, node: &usize, moves: &mut MoveBuffer<(usize, usize), u32>) {
+        self.0.moves(node, moves);
+    }
+    fn apply(&self, node: &mut usize, mv: (usize, usize)) {
+        self.0.apply(node, mv);
+    }
+    fn state_hash(&node: &usize) -> Option<u64> {
+        Some(if SPREAD {
+            (node as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        } else {
+            7
+        })
+    }
+}
+
+#[test]
+fn states_filed_by_the_hash_they_carry_give_the_same_answers_and_counts() {
+    fn agree<const SPREAD: bool>(graph: &Graph) -> bool {
+        let carrying = Carrying::<SPREAD>(NodeGraph(graph.clone()));
+        let hashed = Hashed(NodeGraph(graph.clone()));
+        let (reached, all) = (dijkstra_all(&carrying), dijkstra_all(&hashed));
+        same_as_hashed(&carrying, &hashed)
+            && reached.len() == all.len()
+            && (0..graph.edges.len()).all(|node| reached.cost(&node) == all.cost(&node))
+    }
+    #[allow(clippy::needless_pass_by_value)] // quickcheck hands the graph over
+    fn both(graph: Graph) -> bool {
+        agree::<true>(&graph) && agree::<false>(&graph)
+    }
+    QuickCheck::new()
+        .tests(200)
+        .quickcheck(both as fn(Graph) -> bool);
 }
 
 /// A graph 0 → 1 → 2 → 3, the goal 3.
