@@ -122,7 +122,7 @@ pub use engines::{
 struct ReadmeDoctests;
 
 pub use bidirectional::Bidirectional;
-pub use cost::{Cost, CostValue};
+pub use cost::{Cost, CostValue, NumCost, NumKey};
 #[cfg(feature = "parallel")]
 pub use engines::{parallel_ida_star, parallel_ida_star_with};
 pub use options::{CancelToken, Progress, ProgressEvent, SearchOptions, StopReason};

@@ -4,6 +4,10 @@ use core::fmt::{self, Debug};
 use core::hash::Hash;
 use core::ops::Sub;
 
+mod num_cost;
+
+pub use num_cost::{NumCost, NumKey};
+
 /// The types a move cost, a heuristic and a path cost can have: every primitive integer
 /// (`u8` … `u128`, `usize`, `i8` … `i128`, `isize`) and `f32` / `f64`.
 ///
@@ -24,8 +28,9 @@ use core::ops::Sub;
 ///   all (sums saturate there instead of wrapping around). Pick a type in which every path
 ///   you care about, plus its heuristic, stays below `MAX`: `u8` costs allow paths up to 254.
 ///
-/// Implemented for the primitive types; implement it for a type of your own (a fixed-point
-/// number, say) by giving the same answers the primitives give.
+/// Implemented for the primitive types, and for [`NumCost`], which makes a cost of any numeric
+/// type that implements `num-traits`' traits (a decimal, an ordered float, a fixed-point
+/// number).
 ///
 /// [`Outcome::Invalid`]: crate::Outcome::Invalid
 /// [`ProblemError::InvalidCost`]: crate::ProblemError::InvalidCost
@@ -34,8 +39,8 @@ use core::ops::Sub;
     message = "`{Self}` cannot be a path cost",
     label = "not a cost type",
     note = "costs are the primitive integers (u8 … u128, i8 … i128, usize, isize) and f32 / f64; \
-            use one of them (scaled integers for fixed-point costs), or implement \
-            `informed::Cost` for your type"
+            use one of them, or wrap a type that implements num-traits' traits in \
+            `informed::NumCost`"
 )]
 pub trait Cost:
     Copy + PartialOrd + Debug + Default + Send + Sync + 'static + Sub<Output = Self>

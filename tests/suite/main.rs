@@ -17,6 +17,7 @@ mod heuristics;
 mod ida_star;
 mod ida_star_cr;
 mod limits;
+mod num_cost;
 mod numbered_states;
 mod optimal_solutions;
 mod own_problems;
