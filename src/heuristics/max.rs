@@ -33,7 +33,7 @@ impl<const N: usize, A: TileHeuristic<N>, B: TileHeuristic<N>> TileHeuristic<N> 
         Max::of(A::new(width, height, goal), B::new(width, height, goal))
     }
 
-    fn try_new(width: usize, height: usize, goal: &[u8; N]) -> Result<Self, String> {
+    fn try_new(width: usize, height: usize, goal: &[u8; N]) -> Result<Self, super::HeuristicError> {
         Ok(Max::of(
             A::try_new(width, height, goal)?,
             B::try_new(width, height, goal)?,

@@ -17,6 +17,72 @@ pub use max::Max;
 pub use misplaced::MisplacedTiles;
 pub use pattern_database::PatternDatabase;
 
+use core::fmt;
+use std::sync::Arc;
+
+use pattern_database::PdbError;
+
+/// Why a [`TileHeuristic`] cannot serve a board ([`TileHeuristic::try_new`]), as
+/// [`PuzzleError::Heuristic`](crate::puzzles::PuzzleError::Heuristic) reports it.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum HeuristicError {
+    /// Its tables would take more memory than it may.
+    TooLarge {
+        /// The bytes they would take (`None`: too many to count).
+        bytes: Option<u128>,
+        /// The most they may take.
+        limit: u128,
+    },
+    /// A pattern database could not be built for the board.
+    Database(Arc<PdbError>),
+}
+
+/// Equal when the same kind of failure says the same (a database's error by what it says).
+impl PartialEq for HeuristicError {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (
+                Self::TooLarge { bytes, limit },
+                Self::TooLarge {
+                    bytes: other_bytes,
+                    limit: other_limit,
+                },
+            ) => (bytes, limit) == (other_bytes, other_limit),
+            (Self::Database(a), Self::Database(b)) => {
+                Arc::ptr_eq(a, b) || a.to_string() == b.to_string()
+            }
+            _ => false,
+        }
+    }
+}
+
+impl Eq for HeuristicError {}
+
+impl fmt::Display for HeuristicError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::TooLarge { bytes, limit } => match bytes {
+                Some(bytes) => write!(f, "its tables take {bytes} bytes, over the {limit} allowed"),
+                None => write!(
+                    f,
+                    "its tables take too many bytes, over the {limit} allowed"
+                ),
+            },
+            Self::Database(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for HeuristicError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::Database(error) => Some(&**error),
+            Self::TooLarge { .. } => None,
+        }
+    }
+}
+
 /// The [`TileHeuristic`] items of a heuristic whose [`Prediction`](TileHeuristic::Prediction)
 /// of a child is what the child keeps (`$kept`, its `Kept`): the children predicted one by one
 /// ([`predict_each`]), and a prediction kept as it is. The crate's distances use it.
@@ -63,7 +129,7 @@ pub trait TileHeuristic<const N: usize>: Clone {
     /// builds its heuristic with this and reports a refusal as
     /// [`PuzzleError::Heuristic`](crate::puzzles::PuzzleError::Heuristic). Defaults to
     /// `Ok(new(…))`.
-    fn try_new(width: usize, height: usize, goal: &[u8; N]) -> Result<Self, String> {
+    fn try_new(width: usize, height: usize, goal: &[u8; N]) -> Result<Self, HeuristicError> {
         Ok(Self::new(width, height, goal))
     }
 

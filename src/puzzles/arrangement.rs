@@ -46,8 +46,23 @@ pub enum ArrangementError {
         /// The value (`u64::MAX` for a number too long to read, or below zero).
         value: u64,
     },
-    /// A parameter of the puzzle is out of range: why, in words.
-    Parameter(String),
+    /// A TopSpin turnstile that does not fit its ring: it needs `2 <= turnstile < ring <=
+    /// most`.
+    Turnstile {
+        /// The tokens the turnstile turns.
+        turnstile: usize,
+        /// The tokens of the ring.
+        ring: usize,
+        /// The most tokens a ring takes.
+        most: usize,
+    },
+    /// A TopSpin database built for another ring or turnstile: (tokens, turnstile) of each.
+    DatabaseMismatch {
+        /// The database's ring and turnstile.
+        database: (usize, usize),
+        /// The puzzle's.
+        puzzle: (usize, usize),
+    },
 }
 
 impl fmt::Display for ArrangementError {
@@ -78,7 +93,19 @@ impl fmt::Display for ArrangementError {
             Self::NotAPeg { disk, value } => {
                 write!(f, "disk {disk}: {value} is not a peg (0 to 3)")
             }
-            Self::Parameter(reason) => f.write_str(reason),
+            Self::Turnstile {
+                turnstile,
+                ring,
+                most,
+            } => write!(
+                f,
+                "a turnstile of {turnstile} on a ring of {ring}: TopSpin needs 2 <= k < n <= {most}"
+            ),
+            Self::DatabaseMismatch { database, puzzle } => write!(
+                f,
+                "the database is for {} tokens and a turnstile of {}, the puzzle has {} and {}",
+                database.0, database.1, puzzle.0, puzzle.1
+            ),
         }
     }
 }

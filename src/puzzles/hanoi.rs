@@ -35,7 +35,7 @@ use core::str::FromStr;
 use super::arrangement::ArrangementError;
 use super::text::{excerpt, read_cells, BadCell};
 use crate::heuristics::pattern_database::{
-    build_table, AbstractSpace, Neighbour, Packing, PdbError, Table,
+    build_table, AbstractSpace, Neighbour, Packing, PatternError, PdbError, Table,
 };
 use crate::{MoveBuffer, SearchProblem};
 
@@ -279,9 +279,9 @@ impl HanoiDatabase {
     /// Builds the tables of groups of 1 to `group` disks (1 to 14; 4^14 entries is 268 MB).
     pub fn build(group: usize) -> Result<Self, PdbError> {
         if !(1..=14).contains(&group) {
-            return Err(PdbError::InvalidPattern(format!(
-                "groups of {group} disks: the tables take groups of 1 to 14"
-            )));
+            return Err(PdbError::InvalidPattern(PatternError::DiskGroup {
+                disks: group,
+            }));
         }
         let tables = (1..=group)
             .map(|disks| {

@@ -34,7 +34,7 @@ use std::path::Path;
 
 use super::arrangement::{self, ArrangementError};
 use crate::heuristics::pattern_database::{
-    BuildReport, Combine, PatternPieces, PdbError, PieceDatabase, Pieces,
+    BuildReport, Combine, PatternError, PatternPieces, PdbError, PieceDatabase, Pieces,
 };
 use core::ops::ControlFlow;
 
@@ -114,10 +114,10 @@ impl TopSpin {
     /// built for another ring or turnstile.
     pub fn with_database(self, database: &TopSpinDatabase) -> Result<Self, ArrangementError> {
         if (database.n, database.k) != (self.n, self.k) {
-            return Err(ArrangementError::Parameter(format!(
-                "the database is for {} tokens and a turnstile of {}, the puzzle has {} and {}",
-                database.n, database.k, self.n, self.k
-            )));
+            return Err(ArrangementError::DatabaseMismatch {
+                database: (database.n, database.k),
+                puzzle: (self.n, self.k),
+            });
         }
         Ok(TopSpin {
             database: Some(database.clone()),
@@ -218,9 +218,11 @@ fn check_sizes(n: usize, k: usize) -> Result<(), ArrangementError> {
     if (3..=MAX_TOKENS).contains(&n) && (2..n).contains(&k) {
         Ok(())
     } else {
-        Err(ArrangementError::Parameter(format!(
-            "a turnstile of {k} on a ring of {n}: TopSpin needs 2 <= k < n <= {MAX_TOKENS}"
-        )))
+        Err(ArrangementError::Turnstile {
+            turnstile: k,
+            ring: n,
+            most: MAX_TOKENS,
+        })
     }
 }
 
@@ -362,15 +364,16 @@ impl TopSpinDatabase {
         p: usize,
         cache_dir: Option<&Path>,
     ) -> Result<(Self, BuildReport), PdbError> {
-        check_sizes(n, k).map_err(|error| PdbError::InvalidPattern(error.to_string()))?;
+        check_sizes(n, k).map_err(|error| PdbError::InvalidPattern(PatternError::Puzzle(error)))?;
         if p == 0 || p > n {
-            return Err(PdbError::InvalidPattern(format!(
-                "a pattern of {p} tokens on a ring of {n}"
-            )));
+            return Err(PdbError::InvalidPattern(PatternError::Tokens {
+                tokens: p,
+                ring: n,
+            }));
         }
         let solved: Vec<u8> = (0..n as u8).collect();
         let puzzle = TopSpin::new(&solved, k)
-            .map_err(|error| PdbError::InvalidPattern(error.to_string()))?;
+            .map_err(|error| PdbError::InvalidPattern(PatternError::Puzzle(error)))?;
         let goals = puzzle.goal_states();
         let tokens: Vec<u8> = (0..p as u8).collect();
         let patterns = [PatternPieces::counted(&tokens)];

@@ -108,11 +108,15 @@ fn bad_rings_and_sizes_are_errors() {
     ));
     assert!(matches!(
         error("0 1 2 3", 4),
-        ArrangementError::Parameter(_)
+        ArrangementError::Turnstile {
+            turnstile: 4,
+            ring: 4,
+            ..
+        }
     ));
     assert!(matches!(
         error("0 1 2 3", 1),
-        ArrangementError::Parameter(_)
+        ArrangementError::Turnstile { turnstile: 1, .. }
     ));
     assert!(matches!(
         error("0 1 2 2", 3),

@@ -7,7 +7,7 @@ use hashbrown::HashSet;
 use super::pieces::{where_is, Combine, PatternPieces, PiecePattern, Pieces};
 use super::space::build_table;
 use super::table::{create_cache_dir, fnv1a, CachedTable, Table};
-use super::{BuildReport, PdbError};
+use super::{BuildReport, PatternError, PdbError};
 use crate::permutation::rank_partial_valid;
 use crate::MoveBuffer;
 
@@ -77,7 +77,7 @@ impl PieceDatabase {
         cache: Option<(&str, &Path)>,
     ) -> Result<(Self, BuildReport), PdbError> {
         if patterns.is_empty() {
-            return Err(PdbError::InvalidPattern("no pattern".to_string()));
+            return Err(PdbError::InvalidPattern(PatternError::NoPattern));
         }
         let spaces = patterns
             .iter()
@@ -268,12 +268,10 @@ fn check_additive<P: Pieces>(
                 .map(|(index, _)| index)
                 .collect();
             if let [first, second, ..] = moved[..] {
-                return Err(PdbError::InvalidPattern(format!(
-                    "a move from {before:?} moves counted pieces of patterns {} and {}: their \
-                     sum is not admissible (combine by max)",
-                    first + 1,
-                    second + 1
-                )));
+                return Err(PdbError::InvalidPattern(PatternError::NotAdditive {
+                    first: first + 1,
+                    second: second + 1,
+                }));
             }
             if !seen.contains(&child) {
                 queue.push_back(child);

@@ -3,7 +3,7 @@
 use core::fmt;
 
 use super::space::{AbstractSpace, Neighbour};
-use super::PdbError;
+use super::{PatternError, PdbError};
 use crate::cost::Cost;
 use crate::permutation::{partial_count, rank_partial_valid, unrank_partial};
 use crate::{MoveBuffer, SearchProblem};
@@ -129,36 +129,37 @@ impl<'p, P: Pieces> PiecePattern<'p, P> {
         goals: &[P::State],
         pattern: PatternPieces<'_>,
     ) -> Result<Self, PdbError> {
-        let invalid = |reason: String| Err(PdbError::InvalidPattern(reason));
+        let invalid = |error: PatternError| Err(PdbError::InvalidPattern(error));
         let n = problem.positions();
         if n == 0 || n > 64 {
-            return invalid(format!("{n} positions (a puzzle has 1 to 64)"));
+            return invalid(PatternError::Positions { positions: n });
         }
         if pattern.counted.is_empty() {
-            return invalid("the pattern counts no piece".to_string());
+            return invalid(PatternError::CountsNoPiece);
         }
         if goals.is_empty() {
-            return invalid("no goal state".to_string());
+            return invalid(PatternError::NoGoal);
         }
         let mut kept = 0u64;
         for &piece in pattern.counted.iter().chain(pattern.free) {
             if usize::from(piece) >= n {
-                return invalid(format!("{piece} is not a piece (0 to {})", n - 1));
+                return invalid(PatternError::NotAPiece {
+                    piece,
+                    positions: n,
+                });
             }
             if kept & 1 << piece != 0 {
-                return invalid(format!("piece {piece} is named twice"));
+                return invalid(PatternError::PieceTwice { piece });
             }
             kept |= 1 << piece;
         }
         let k = pattern.counted.len();
         let too_large = || {
-            PdbError::InvalidPattern(format!(
-                "{} placements of {k} pieces and {} of the {} free ones do not fit in memory",
-                partial_count(n, k).map_or_else(|| "too many".to_string(), |c| c.to_string()),
-                partial_count(n - k, pattern.free.len())
-                    .map_or_else(|| "too many".to_string(), |c| c.to_string()),
-                pattern.free.len(),
-            ))
+            PdbError::InvalidPattern(PatternError::TooLarge {
+                positions: n,
+                counted: k,
+                free: pattern.free.len(),
+            })
         };
         let blocks = partial_count(n, k)
             .and_then(|c| usize::try_from(c).ok())
@@ -185,9 +186,9 @@ impl<'p, P: Pieces> PiecePattern<'p, P> {
         for goal in goals {
             problem.read_pieces(goal, &mut pieces);
             let position = where_is(&pieces).ok_or_else(|| {
-                PdbError::InvalidPattern(format!(
-                    "a goal's pieces {pieces:?} are not a permutation of 0..{n}"
-                ))
+                PdbError::InvalidPattern(PatternError::GoalNotAPermutation {
+                    pieces: pieces.clone(),
+                })
             })?;
             space.goals.push(space.abstraction(&position));
         }
@@ -197,10 +198,10 @@ impl<'p, P: Pieces> PiecePattern<'p, P> {
     /// Where each fixed move sends the piece at each position: the move applied once to the
     /// arrangement `0 1 … n-1`. Checks the moves' costs and inverses as the search would.
     fn position_maps(&self) -> Result<Vec<[u8; 64]>, PdbError> {
-        let invalid = |reason: &str| Err(PdbError::InvalidPattern(reason.to_string()));
+        let invalid = |error: PatternError| Err(PdbError::InvalidPattern(error));
         let identity: Vec<u8> = (0..self.positions as u8).collect();
         let Some(state) = self.problem.state_with_pieces(&identity) else {
-            return invalid("state_with_pieces refused the arrangement 0 1 ... n-1");
+            return invalid(PatternError::StateRefused { pieces: identity });
         };
         // The moves are the same in every state: those of this one.
         let mut moves = crate::MoveBuffer::new();
@@ -215,7 +216,7 @@ impl<'p, P: Pieces> PiecePattern<'p, P> {
             // Piece `p` started at position `p`: where it is now is where the move sends
             // whatever is at `p`.
             let Some(goes_to) = where_is(&after) else {
-                return invalid("a move left the pieces not a permutation");
+                return invalid(PatternError::MoveNotAPermutation { pieces: after });
             };
             maps.push(goes_to);
         }
@@ -249,15 +250,12 @@ impl<'p, P: Pieces> PiecePattern<'p, P> {
 /// Checks that a move costs one and can be undone, as the backward search needs.
 fn check_move<P: SearchProblem>(problem: &P, mv: P::Move, cost: P::Cost) -> Result<(), PdbError> {
     if cost.value().as_u128() != Some(1) {
-        return Err(PdbError::InvalidPattern(format!(
-            "a move costs {}: a pattern database counts moves of cost one",
-            cost.value().as_f64()
-        )));
+        return Err(PdbError::InvalidPattern(PatternError::MoveCost {
+            cost: cost.value(),
+        }));
     }
     if problem.inverse(mv).is_none() {
-        return Err(PdbError::InvalidPattern(
-            "a move has no inverse: the backward search needs moves that can be undone".to_string(),
-        ));
+        return Err(PdbError::InvalidPattern(PatternError::NoInverse));
     }
     Ok(())
 }
@@ -323,7 +321,7 @@ impl<P: Pieces> AbstractSpace for PiecePattern<'_, P> {
         slot: usize,
         mut visit: impl FnMut(Neighbour),
     ) -> Result<(), PdbError> {
-        let invalid = |reason: String| Err(PdbError::InvalidPattern(reason));
+        let invalid = |error: PatternError| Err(PdbError::InvalidPattern(error));
         let open = self.positions - self.counted.len();
         let _ = unrank_partial(slot as u64, open, &mut scratch.free_at);
         if let Some(maps) = &self.maps {
@@ -356,10 +354,9 @@ impl<P: Pieces> AbstractSpace for PiecePattern<'_, P> {
             }
         }
         let Some(state) = self.problem.state_with_pieces(&scratch.pieces) else {
-            return invalid(format!(
-                "state_with_pieces refused the arrangement {:?}",
-                scratch.pieces
-            ));
+            return invalid(PatternError::StateRefused {
+                pieces: scratch.pieces.clone(),
+            });
         };
         scratch.moves.clear();
         self.problem.moves(&state, &mut scratch.moves);
@@ -369,10 +366,9 @@ impl<P: Pieces> AbstractSpace for PiecePattern<'_, P> {
             self.problem.apply(&mut child, mv);
             self.problem.read_pieces(&child, &mut scratch.after);
             let Some(position) = where_is(&scratch.after) else {
-                return invalid(format!(
-                    "a move left the pieces {:?}, not a permutation",
-                    scratch.after
-                ));
+                return invalid(PatternError::MoveNotAPermutation {
+                    pieces: scratch.after.clone(),
+                });
             };
             self.visit_move(scratch, slot, &position, &mut visit);
         }

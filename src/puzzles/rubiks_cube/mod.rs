@@ -206,7 +206,7 @@ fn move_cubes() -> [Cube; 18] {
     })
 }
 
-/// Why a scramble or a cube could not be read.
+/// Why a scramble could not be read, or a database does not fit a cube.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum CubeError {
@@ -217,6 +217,13 @@ pub enum CubeError {
         /// The token: its first 16 characters, then `…` if longer.
         token: String,
     },
+    /// A database built for the other metric.
+    MetricMismatch {
+        /// The database's metric.
+        database: Metric,
+        /// The puzzle's.
+        puzzle: Metric,
+    },
 }
 
 impl fmt::Display for CubeError {
@@ -225,6 +232,10 @@ impl fmt::Display for CubeError {
             Self::NotAMove { position, token } => write!(
                 f,
                 "move {position}: {token:?} is not a move (U, U2, U' and the like for U R F D L B)"
+            ),
+            Self::MetricMismatch { database, puzzle } => write!(
+                f,
+                "the database is for the {database:?} metric, the puzzle counts {puzzle:?}"
             ),
         }
     }
@@ -306,13 +317,12 @@ impl RubiksCube {
 
     /// The same puzzle with Korf's heuristic from `database`; an error if it was built for
     /// the other metric.
-    pub fn with_database(self, database: &KorfDatabase) -> Result<Self, String> {
+    pub fn with_database(self, database: &KorfDatabase) -> Result<Self, CubeError> {
         if database.metric() != self.metric {
-            return Err(format!(
-                "the database is for the {:?} metric, the puzzle counts {:?}",
-                database.metric(),
-                self.metric
-            ));
+            return Err(CubeError::MetricMismatch {
+                database: database.metric(),
+                puzzle: self.metric,
+            });
         }
         Ok(RubiksCube {
             database: Some(database.clone()),

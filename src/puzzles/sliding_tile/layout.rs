@@ -102,7 +102,7 @@ pub enum PuzzleError {
     /// The heuristic cannot be built for this board
     /// ([`TileHeuristic::try_new`](crate::heuristics::TileHeuristic::try_new) says why: a
     /// pattern database too large for the board, say).
-    Heuristic(String),
+    Heuristic(crate::heuristics::HeuristicError),
 }
 
 impl fmt::Display for Layout {

@@ -9,8 +9,8 @@ mod limits;
 use std::time::{Duration, Instant};
 
 use informed::closures::FnProblem;
-use informed::heuristics::pattern_database::{PatternDatabase, PdbError};
-use informed::heuristics::LinearConflict;
+use informed::heuristics::pattern_database::{PartitionError, PatternDatabase, PdbError};
+use informed::heuristics::{HeuristicError, LinearConflict};
 use informed::puzzles::{PuzzleError, SlidingPuzzle};
 use informed::{
     a_star_with, bfs_with, ida_star_with, rbfs_with, CancelToken, MoveBuffer, Outcome,

@@ -297,7 +297,12 @@ impl<const N: usize> TileHeuristic<N> for PatternDatabase<N> {
         })
     }
 
-    fn try_new(width: usize, height: usize, goal: &[u8; N]) -> Result<Self, String> {
+    fn try_new(
+        width: usize,
+        height: usize,
+        goal: &[u8; N],
+    ) -> Result<Self, crate::heuristics::HeuristicError> {
+        use crate::heuristics::HeuristicError;
         let tiles: Vec<u8> = goal.iter().copied().filter(|&t| t != 0).collect();
         let reflect = super::reflection(width, height, goal).is_some();
         // The largest group size whose tables (a byte per placement and free cell) fit.
@@ -309,15 +314,13 @@ impl<const N: usize> TileHeuristic<N> for PatternDatabase<N> {
         let size = (1..=4.min(tiles.len().max(1)))
             .rev()
             .find(|&size| bytes(size).is_some_and(|b| b <= QUICK_BYTES))
-            .ok_or_else(|| {
-                format!(
-                    "a pattern database of single tiles on {N} cells takes {} bytes, over the \
-                     {QUICK_BYTES} the default database may take",
-                    bytes(1).map_or_else(|| "too many".to_string(), |b| b.to_string())
-                )
+            .ok_or_else(|| HeuristicError::TooLarge {
+                bytes: bytes(1),
+                limit: QUICK_BYTES,
             })?;
         let groups: Vec<&[u8]> = tiles.chunks(size).collect();
-        Self::build(width, height, goal, &groups, reflect).map_err(|error| error.to_string())
+        Self::build(width, height, goal, &groups, reflect)
+            .map_err(|error| HeuristicError::Database(std::sync::Arc::new(error)))
     }
 
     fn evaluate(&self, tiles: &[u8; N]) -> PdbKept {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::memory::Bytes;
 use super::table::{create_cache_dir, fnv1a, CachedTable, Packing, Table};
-use super::{BuildReport, PdbError};
+use super::{BuildReport, PartitionError, PdbError};
 use crate::permutation::partial_count;
 
 mod build;
@@ -287,17 +287,19 @@ impl<const N: usize> PatternDatabase<N> {
         partition: &[&[u8]],
         reflect: bool,
     ) -> Result<Self, PdbError> {
-        let invalid = |reason: String| Err(PdbError::InvalidPartition(reason));
+        let invalid = |error: PartitionError| Err(PdbError::InvalidPartition(error));
         if width.checked_mul(height) != Some(N) || N > 64 || width == 0 {
-            return invalid(format!(
-                "a {width} x {height} board does not have {N} cells (at most 64)"
-            ));
+            return invalid(PartitionError::BoardSize {
+                width,
+                height,
+                cells: N,
+            });
         }
         let mut goal_seen = [false; N];
         for &tile in goal {
             match goal_seen.get_mut(tile as usize) {
                 Some(seen) if !*seen => *seen = true,
-                _ => return invalid("the goal is not a permutation of the tiles".to_string()),
+                _ => return invalid(PartitionError::GoalNotAPermutation),
             }
         }
         let mut pattern_of = [usize::MAX; N];
@@ -305,17 +307,14 @@ impl<const N: usize> PatternDatabase<N> {
         let mut ranked = partition.len() <= lookup::KEPT_PATTERNS;
         for (index, tiles) in partition.iter().enumerate() {
             if tiles.is_empty() {
-                return invalid(format!("pattern {} is empty", index + 1));
+                return invalid(PartitionError::EmptyPattern { pattern: index + 1 });
             }
             for &tile in *tiles {
                 if tile == 0 || tile as usize >= N {
-                    return invalid(format!(
-                        "tile {tile} is not a tile of the board (1 to {})",
-                        N - 1
-                    ));
+                    return invalid(PartitionError::NotATile { tile, cells: N });
                 }
                 if pattern_of[tile as usize] != usize::MAX {
-                    return invalid(format!("tile {tile} is in two patterns"));
+                    return invalid(PartitionError::TileTwice { tile });
                 }
                 pattern_of[tile as usize] = index;
             }
