@@ -30,7 +30,7 @@ use informed::heuristics::pattern_database::{
     PdbKept, PARTITION_555, PARTITION_663, PARTITION_6666, PARTITION_6666_ACROSS, PARTITION_78,
 };
 use informed::heuristics::{
-    LinearConflict, Manhattan, Max, MisplacedTiles, PatternDatabase, TileHeuristic,
+    IncrementalHeuristic, LinearConflict, Manhattan, Max, MisplacedTiles, PatternDatabase,
 };
 use informed::puzzles::sliding_tile::{Board, Slide};
 use informed::puzzles::{sliding_tile, SlidingPuzzle};
@@ -320,7 +320,7 @@ impl<'a> Input<'a> {
     }
 }
 
-fn instances<const N: usize, H: TileHeuristic<N> + Sync>(
+fn instances<const N: usize, H: IncrementalHeuristic<N> + Sync>(
     run: &Run,
     mut input: Input<'_>,
     base: Result<SlidingPuzzle<N, H>, informed::puzzles::PuzzleError>,
@@ -404,7 +404,7 @@ where
 }
 
 /// Reads `<id> <optimal length> <N tiles>` into the instance's id and puzzle.
-fn parse_instance<const N: usize, H: TileHeuristic<N>>(
+fn parse_instance<const N: usize, H: IncrementalHeuristic<N>>(
     base: &SlidingPuzzle<N, H>,
     line: &str,
 ) -> Result<(String, SlidingPuzzle<N, H>), String> {

@@ -1,4 +1,4 @@
-use super::{Manhattan, TileHeuristic};
+use super::{IncrementalHeuristic, Manhattan};
 
 /// The Manhattan distance plus linear conflicts (Hansson, Mayer and Yung, 1992), for any
 /// width × height and goal layout.
@@ -218,7 +218,7 @@ impl<const N: usize> LinearConflict<N> {
     }
 }
 
-impl<const N: usize> TileHeuristic<N> for LinearConflict<N> {
+impl<const N: usize> IncrementalHeuristic<N> for LinearConflict<N> {
     fn new(width: usize, height: usize, goal: &[u8; N]) -> Self {
         let mut goal_rows = vec![(0, 0); N];
         let mut goal_columns = vec![(0, 0); N];

@@ -1,4 +1,4 @@
-use super::TileHeuristic;
+use super::IncrementalHeuristic;
 
 /// The Manhattan distance: the sum over tiles (not the blank) of the rows plus columns
 /// between each tile's cell and its goal cell. Admissible and consistent, since a move
@@ -9,7 +9,7 @@ pub struct Manhattan<const N: usize> {
     distance: [[u8; N]; N],
 }
 
-impl<const N: usize> TileHeuristic<N> for Manhattan<N> {
+impl<const N: usize> IncrementalHeuristic<N> for Manhattan<N> {
     fn new(width: usize, _height: usize, goal: &[u8; N]) -> Self {
         let mut distance = [[0u8; N]; N];
         for (goal_cell, &tile) in goal.iter().enumerate() {

@@ -1,11 +1,11 @@
-use super::TileHeuristic;
+use super::IncrementalHeuristic;
 
 /// The larger of two heuristics, each kept in the board: admissible when both are. Two
 /// pattern databases of different partitions maxed prune far more than either; each move
 /// updates both, so a node costs about twice as much.
 ///
 /// ```
-/// use informed::heuristics::{LinearConflict, Manhattan, Max, TileHeuristic};
+/// use informed::heuristics::{IncrementalHeuristic, LinearConflict, Manhattan, Max};
 ///
 /// let goal: [u8; 9] = core::array::from_fn(|tile| tile as u8);
 /// let both = Max::<LinearConflict<9>, Manhattan<9>>::new(3, 3, &goal);
@@ -26,7 +26,9 @@ impl<A, B> Max<A, B> {
     }
 }
 
-impl<const N: usize, A: TileHeuristic<N>, B: TileHeuristic<N>> TileHeuristic<N> for Max<A, B> {
+impl<const N: usize, A: IncrementalHeuristic<N>, B: IncrementalHeuristic<N>> IncrementalHeuristic<N>
+    for Max<A, B>
+{
     type Kept = (A::Kept, B::Kept);
 
     fn new(width: usize, height: usize, goal: &[u8; N]) -> Self {

@@ -1,4 +1,4 @@
-use super::TileHeuristic;
+use super::IncrementalHeuristic;
 
 /// The number of tiles (not the blank) away from their goal cell. Admissible, since each
 /// misplaced tile needs at least one move, but far weaker than [`Manhattan`](super::Manhattan).
@@ -7,7 +7,7 @@ pub struct MisplacedTiles<const N: usize> {
     goal: [u8; N],
 }
 
-impl<const N: usize> TileHeuristic<N> for MisplacedTiles<N> {
+impl<const N: usize> IncrementalHeuristic<N> for MisplacedTiles<N> {
     fn new(_width: usize, _height: usize, goal: &[u8; N]) -> Self {
         Self { goal: *goal }
     }

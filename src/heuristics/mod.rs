@@ -83,7 +83,8 @@ impl std::error::Error for HeuristicError {
     }
 }
 
-/// The [`TileHeuristic`] items of a heuristic whose [`Prediction`](TileHeuristic::Prediction)
+/// The [`IncrementalHeuristic`] items of a heuristic whose
+/// [`Prediction`](IncrementalHeuristic::Prediction)
 /// of a child is what the child keeps (`$kept`, its `Kept`): the children predicted one by one
 /// ([`predict_each`]), and a prediction kept as it is. The crate's distances use it.
 macro_rules! prediction_is_kept {
@@ -110,16 +111,158 @@ macro_rules! prediction_is_kept {
 }
 pub(crate) use prediction_is_kept;
 
-/// What [`TileHeuristic::predict_children`] gives: for each of a board's four slides, the
+/// What [`IncrementalHeuristic::predict_children`] gives: for each of a board's four slides, the
 /// child's heuristic value and its prediction, or `None`.
 pub type ChildPredictions<P> = [Option<(u32, P)>; 4];
 
-/// An admissible heuristic for a sliding-tile puzzle of `N` cells, kept incrementally.
+/// An admissible heuristic for a sliding-tile puzzle of `N` cells, written by a user: build it
+/// for a board and goal, and evaluate a board. [`SlidingPuzzle`](crate::puzzles::SlidingPuzzle)
+/// keeps its value in the board and, by default, evaluates each child whole; an
+/// [`update`](Self::update) from the parent's value and the one tile that moved makes that
+/// cheaper, and a [`predict`](Self::predict) lets IDA\* cut a child off before making it.
+/// (The crate's own heuristics implement [`IncrementalHeuristic`], which keeps more than the
+/// value.)
+///
+/// Cells are numbered row by row from zero; tile 0 is the blank. The value must never
+/// overestimate the number of moves to the goal layout the heuristic was built for, and must
+/// be zero on it.
+///
+/// ```
+/// use informed::heuristics::TileHeuristic;
+/// use informed::puzzles::SlidingPuzzle;
+/// use informed::ida_star;
+///
+/// /// Tiles out of place.
+/// #[derive(Clone)]
+/// struct OutOfPlace([u8; 9]);
+///
+/// impl TileHeuristic<9> for OutOfPlace {
+///     fn new(_width: usize, _height: usize, goal: &[u8; 9]) -> Self {
+///         OutOfPlace(*goal)
+///     }
+///     fn evaluate(&self, tiles: &[u8; 9]) -> u32 {
+///         (0..9).filter(|&cell| tiles[cell] != 0 && tiles[cell] != self.0[cell]).count() as u32
+///     }
+/// }
+///
+/// let puzzle = SlidingPuzzle::<9, OutOfPlace>::parse(3, 3, "283104765", "123804765")?;
+/// assert_eq!(ida_star(&puzzle).into_solution().map(|s| s.cost), Some(4));
+/// # Ok::<(), informed::puzzles::PuzzleError>(())
+/// ```
+pub trait TileHeuristic<const N: usize>: Clone {
+    /// Builds the heuristic for a `width` × `height` board whose goal has tile `goal[cell]` at
+    /// each cell. The puzzle has already checked that `goal` is a permutation of `0..N`.
+    fn new(width: usize, height: usize, goal: &[u8; N]) -> Self;
+
+    /// The heuristic value of the board whose cells hold `tiles`.
+    fn evaluate(&self, tiles: &[u8; N]) -> u32;
+
+    /// The value after `tile` slid from cell `from` into the blank at cell `to`, given the
+    /// value `before` the move; `tiles` is the board after the move. Defaults to
+    /// [`evaluate`](Self::evaluate) of the board.
+    #[inline]
+    fn update(&self, before: u32, tiles: &[u8; N], tile: u8, from: usize, to: usize) -> u32 {
+        let _ = (before, tile, from, to);
+        self.evaluate(tiles)
+    }
+
+    /// The value after `tile` would slide from `from` into the blank at `to`, worked out
+    /// before the move from the value `before` it and the board `tiles` before it, or `None`
+    /// (the default) if it needs the board after the move. It must agree with
+    /// [`update`](Self::update).
+    #[inline]
+    fn predict(
+        &self,
+        before: u32,
+        tiles: &[u8; N],
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> Option<u32> {
+        let _ = (before, tiles, tile, from, to);
+        None
+    }
+
+    /// [`new`](Self::new), or why the heuristic cannot serve this board (its tables would
+    /// not fit in memory, say), as [`PuzzleError::Heuristic`](crate::puzzles::PuzzleError::Heuristic)
+    /// reports it. Defaults to `Ok(new(…))`.
+    fn try_new(width: usize, height: usize, goal: &[u8; N]) -> Result<Self, HeuristicError> {
+        Ok(Self::new(width, height, goal))
+    }
+
+    /// Whether this heuristic fits a `width` × `height` board with this goal. Defaults to
+    /// `true`; a heuristic built for one size and goal checks them.
+    fn matches(&self, width: usize, height: usize, goal: &[u8; N]) -> bool {
+        let _ = (width, height, goal);
+        true
+    }
+}
+
+/// A [`TileHeuristic`] keeps its value, and predicts its children one by one.
+impl<const N: usize, H: TileHeuristic<N>> IncrementalHeuristic<N> for H {
+    type Kept = u32;
+    type Prediction = u32;
+
+    fn new(width: usize, height: usize, goal: &[u8; N]) -> Self {
+        TileHeuristic::new(width, height, goal)
+    }
+    fn try_new(width: usize, height: usize, goal: &[u8; N]) -> Result<Self, HeuristicError> {
+        TileHeuristic::try_new(width, height, goal)
+    }
+    #[inline]
+    fn evaluate(&self, tiles: &[u8; N]) -> u32 {
+        TileHeuristic::evaluate(self, tiles)
+    }
+    #[inline]
+    fn update(&self, before: u32, tiles: &[u8; N], tile: u8, from: usize, to: usize) -> u32 {
+        TileHeuristic::update(self, before, tiles, tile, from, to)
+    }
+    #[inline]
+    fn value(&self, kept: u32) -> u32 {
+        kept
+    }
+    fn matches(&self, width: usize, height: usize, goal: &[u8; N]) -> bool {
+        TileHeuristic::matches(self, width, height, goal)
+    }
+    #[inline]
+    fn predict(
+        &self,
+        before: u32,
+        tiles: &[u8; N],
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> Option<u32> {
+        TileHeuristic::predict(self, before, tiles, tile, from, to)
+    }
+    #[inline]
+    fn predict_children(
+        &self,
+        before: u32,
+        tiles: &[u8; N],
+        to: usize,
+        from: [usize; 4],
+        open: u8,
+    ) -> ChildPredictions<u32> {
+        predict_each(self, before, tiles, to, from, open)
+    }
+    #[inline]
+    fn predicted(&self, _before: u32, prediction: u32) -> u32 {
+        prediction
+    }
+}
+
+/// A sliding-tile heuristic kept incrementally in the board, with what it needs beside its
+/// value ([`Kept`](Self::Kept)) and the children's values predicted before they are made:
+/// what [`SlidingPuzzle`](crate::puzzles::SlidingPuzzle) searches with. The crate's
+/// heuristics implement it for their speed (a [`PatternDatabase`] keeps where each pattern's
+/// entry is, and predicts a board's children together so that their reads overlap); every
+/// [`TileHeuristic`] has it, its value as what it keeps.
 ///
 /// Cells are numbered row by row from zero; tile 0 is the blank. Implementations must never
 /// overestimate the number of moves to the goal layout they were built for, and must be zero
 /// on it.
-pub trait TileHeuristic<const N: usize>: Clone {
+pub trait IncrementalHeuristic<const N: usize>: Clone {
     /// Builds the heuristic for a `width` × `height` board whose goal has tile `goal[cell]` at
     /// each cell. The puzzle has already checked that `goal` is a permutation of `0..N`.
     fn new(width: usize, height: usize, goal: &[u8; N]) -> Self;
@@ -216,52 +359,12 @@ pub trait TileHeuristic<const N: usize>: Clone {
     fn predicted(&self, before: Self::Kept, prediction: Self::Prediction) -> Self::Kept;
 }
 
-/// [`TileHeuristic::predict_children`] by [`predict`](TileHeuristic::predict) child by child,
-/// for a heuristic whose [`Prediction`](TileHeuristic::Prediction) is what it keeps (its
-/// [`predicted`](TileHeuristic::predicted) then gives the prediction back as it is):
-///
-/// ```
-/// use informed::heuristics::{predict_each, ChildPredictions, TileHeuristic};
-///
-/// /// Tiles out of place, in a board of nine cells whose goal is 0 1 2 … 8.
-/// #[derive(Clone)]
-/// struct OutOfPlace;
-///
-/// impl TileHeuristic<9> for OutOfPlace {
-///     fn new(_width: usize, _height: usize, _goal: &[u8; 9]) -> Self {
-///         OutOfPlace
-///     }
-///     type Kept = u32;
-///     fn evaluate(&self, tiles: &[u8; 9]) -> u32 {
-///         (1..9).filter(|&cell| tiles[cell] != cell as u8).count() as u32
-///     }
-///     fn update(&self, before: u32, _: &[u8; 9], tile: u8, from: usize, to: usize) -> u32 {
-///         before + u32::from(usize::from(tile) != to) - u32::from(usize::from(tile) != from)
-///     }
-///     fn value(&self, kept: u32) -> u32 {
-///         kept
-///     }
-///     type Prediction = u32;
-///     fn predict_children(
-///         &self,
-///         before: u32,
-///         tiles: &[u8; 9],
-///         to: usize,
-///         from: [usize; 4],
-///         open: u8,
-///     ) -> ChildPredictions<u32> {
-///         predict_each(self, before, tiles, to, from, open)
-///     }
-///     fn predicted(&self, _before: u32, prediction: u32) -> u32 {
-///         prediction
-///     }
-/// }
-///
-/// let goal: [u8; 9] = core::array::from_fn(|tile| tile as u8);
-/// assert_eq!(OutOfPlace.evaluate(&goal), 0);
-/// ```
+/// [`IncrementalHeuristic::predict_children`] by
+/// [`predict`](IncrementalHeuristic::predict) child by child, for a heuristic whose
+/// [`Prediction`](IncrementalHeuristic::Prediction) is what it keeps (its
+/// [`predicted`](IncrementalHeuristic::predicted) then gives the prediction back as it is).
 #[inline]
-pub fn predict_each<const N: usize, H: TileHeuristic<N>>(
+pub fn predict_each<const N: usize, H: IncrementalHeuristic<N>>(
     heuristic: &H,
     before: H::Kept,
     tiles: &[u8; N],

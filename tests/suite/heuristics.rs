@@ -2,11 +2,13 @@
 //! incrementally to the same value a fresh evaluation gives.
 
 use crate::common::EightPuzzle;
-use informed::heuristics::{LinearConflict, Manhattan, MisplacedTiles, TileHeuristic};
+use informed::heuristics::{
+    IncrementalHeuristic, LinearConflict, Manhattan, MisplacedTiles, TileHeuristic,
+};
 use informed::permutation;
 use informed::puzzles::{sliding_tile, SlidingPuzzle};
 use informed::{distance_table, ida_star, MoveBuffer, SearchProblem};
-use quickcheck::{quickcheck, Gen};
+use quickcheck::{quickcheck, Gen, QuickCheck};
 
 /// Every reachable 8-puzzle layout, for two goals: no heuristic exceeds the BFS distance,
 /// linear conflict is never below Manhattan, and every value has the distance's parity.
@@ -47,7 +49,7 @@ fn admissible_on_every_8_puzzle() {
 
 /// Plays `steps` random moves on `puzzle` and checks, after each, that the value kept in the
 /// board, the value predicted before the move, and a fresh evaluation agree.
-fn incremental_matches_fresh<const N: usize, H: TileHeuristic<N>>(
+fn incremental_matches_fresh<const N: usize, H: IncrementalHeuristic<N>>(
     puzzle: &SlidingPuzzle<N, H>,
     steps: &[u8],
 ) -> bool {
@@ -118,4 +120,66 @@ fn linear_conflict_admissible_on_random_15_puzzles() {
             );
         }
     }
+}
+
+/// The Manhattan distance written as a user writes a `TileHeuristic`: `new` and `evaluate`,
+/// and with `FAST` an `update` and a `predict` from the one tile that moved.
+#[derive(Clone)]
+struct UserManhattan<const FAST: bool> {
+    /// The goal cell of each tile.
+    home: [usize; 9],
+}
+
+impl<const FAST: bool> UserManhattan<FAST> {
+    fn distance(&self, tile: u8, cell: usize) -> u32 {
+        let home = self.home[usize::from(tile)];
+        (home / 3).abs_diff(cell / 3) as u32 + (home % 3).abs_diff(cell % 3) as u32
+    }
+}
+
+impl<const FAST: bool> TileHeuristic<9> for UserManhattan<FAST> {
+    fn new(_width: usize, _height: usize, goal: &[u8; 9]) -> Self {
+        let mut home = [0; 9];
+        for (cell, &tile) in goal.iter().enumerate() {
+            home[usize::from(tile)] = cell;
+        }
+        UserManhattan { home }
+    }
+    fn evaluate(&self, tiles: &[u8; 9]) -> u32 {
+        (0..9)
+            .filter(|&cell| tiles[cell] != 0)
+            .map(|cell| self.distance(tiles[cell], cell))
+            .sum()
+    }
+    fn update(&self, before: u32, tiles: &[u8; 9], tile: u8, from: usize, to: usize) -> u32 {
+        if !FAST {
+            return TileHeuristic::evaluate(self, tiles);
+        }
+        before + self.distance(tile, to) - self.distance(tile, from)
+    }
+    fn predict(&self, before: u32, _: &[u8; 9], tile: u8, from: usize, to: usize) -> Option<u32> {
+        FAST.then(|| before + self.distance(tile, to) - self.distance(tile, from))
+    }
+}
+
+/// A user's heuristic, in two items or with the speed hooks, searches as the shipped one does:
+/// the same answers and the same node counts.
+#[test]
+fn a_users_tile_heuristic_searches_as_the_shipped_one() {
+    #[allow(clippy::needless_pass_by_value)] // quickcheck hands the board over
+    fn same(start: EightPuzzle) -> bool {
+        let goal = sliding_tile::blank_last::<9>();
+        let shipped = SlidingPuzzle::<9>::new(3, 3, &start.0, &goal).unwrap();
+        let plain = SlidingPuzzle::<9, UserManhattan<false>>::new(3, 3, &start.0, &goal).unwrap();
+        let fast = SlidingPuzzle::<9, UserManhattan<true>>::new(3, 3, &start.0, &goal).unwrap();
+        let expected = ida_star(&shipped);
+        let (plain, fast) = (ida_star(&plain), ida_star(&fast));
+        plain.solution().map(|s| &s.moves) == expected.solution().map(|s| &s.moves)
+            && fast.solution().map(|s| &s.moves) == expected.solution().map(|s| &s.moves)
+            && plain.stats == expected.stats
+            && fast.stats == expected.stats
+    }
+    QuickCheck::new()
+        .tests(60)
+        .quickcheck(same as fn(EightPuzzle) -> bool);
 }

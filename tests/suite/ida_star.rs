@@ -1,5 +1,5 @@
 use crate::common::{korf_instances, optimal_or_none, EightPuzzle, Graph, Line, NodeGraph};
-use informed::heuristics::{LinearConflict, MisplacedTiles, TileHeuristic};
+use informed::heuristics::{IncrementalHeuristic, LinearConflict, MisplacedTiles};
 use informed::puzzles::{sliding_tile, SlidingPuzzle};
 use informed::{
     ida_star, ida_star_with, ListedChildren, MoveBuffer, Outcome, SearchOptions, SearchProblem,
@@ -8,7 +8,7 @@ use informed::{
 use quickcheck::quickcheck;
 
 /// The sliding puzzle's own `visit_children` against the default one, on an 8-puzzle start.
-fn fast_path_agrees<H: TileHeuristic<9>>(start: &EightPuzzle) -> bool {
+fn fast_path_agrees<H: IncrementalHeuristic<9>>(start: &EightPuzzle) -> bool {
     let goal = sliding_tile::blank_last::<9>();
     let puzzle = SlidingPuzzle::<9, H>::new(3, 3, &start.0, &goal).unwrap();
     let (fast, listed) = (ida_star(&puzzle), ida_star(&ListedChildren(&puzzle)));

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use informed::heuristics::pattern_database::{PatternDatabase, PdbError};
-use informed::heuristics::{Max, TileHeuristic};
+use informed::heuristics::{IncrementalHeuristic, Max};
 use informed::permutation;
 use informed::puzzles::{sliding_tile, PuzzleError, SlidingPuzzle};
 use informed::{distance_table, ida_star, MoveBuffer, SearchProblem};
@@ -128,7 +128,7 @@ fn five_by_five() -> &'static [PatternDatabase<25>; 2] {
 /// `predicted`) what is kept that `predict` gives and that evaluating the child afresh gives.
 fn every_child_predicted_alike<const N: usize>(
     pdb: &PatternDatabase<N>,
-    board: &sliding_tile::Board<N, <PatternDatabase<N> as TileHeuristic<N>>::Kept>,
+    board: &sliding_tile::Board<N, <PatternDatabase<N> as IncrementalHeuristic<N>>::Kept>,
 ) -> bool {
     let width = (N as f64).sqrt() as usize;
     let tiles = board.tiles();

@@ -2,7 +2,7 @@
 //! an exhaustive BFS; solvability by parity is exactly reachability.
 
 use crate::common::{assert_replays, EightPuzzle};
-use informed::heuristics::{Manhattan, TileHeuristic};
+use informed::heuristics::{IncrementalHeuristic, Manhattan};
 use informed::permutation;
 use informed::puzzles::{sliding_tile, Slide, SlidingPuzzle};
 use informed::{a_star, bfs, distance_table, ida_star, rbfs, SearchProblem};

@@ -3,10 +3,10 @@
 
 use super::{Board, SlidingPuzzle};
 use crate::bidirectional::Bidirectional;
-use crate::heuristics::TileHeuristic;
+use crate::heuristics::IncrementalHeuristic;
 
 /// Every slide has its opposite, of the same cost, so the predecessors are the default's.
-impl<const N: usize, H: TileHeuristic<N>> Bidirectional for SlidingPuzzle<N, H> {
+impl<const N: usize, H: IncrementalHeuristic<N>> Bidirectional for SlidingPuzzle<N, H> {
     fn goals(&self) -> Vec<Board<N, H::Kept>> {
         vec![self.board_of(self.goal)]
     }

@@ -23,7 +23,7 @@
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
-use crate::heuristics::{Manhattan, TileHeuristic};
+use crate::heuristics::{IncrementalHeuristic, Manhattan};
 use crate::permutation;
 use crate::problem::PackedStates;
 
@@ -74,12 +74,12 @@ pub struct SlidingPuzzle<const N: usize, H = Manhattan<N>> {
 const NONE: u8 = u8::MAX;
 
 /// A board of `N` cells: the tiles, where the blank is, and what the heuristic keeps (`K`,
-/// its [`TileHeuristic::Kept`]: `u64` for the distances).
+/// its [`IncrementalHeuristic::Kept`]: `u64` for the distances).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board<const N: usize, K = u64> {
     tiles: [u8; N],
     blank: u8,
-    /// The heuristic's incremental state ([`TileHeuristic::evaluate`]).
+    /// The heuristic's incremental state ([`IncrementalHeuristic::evaluate`]).
     cache: K,
 }
 
@@ -140,7 +140,7 @@ pub fn blank_first<const N: usize>() -> [u8; N] {
     core::array::from_fn(|cell| cell as u8)
 }
 
-impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
+impl<const N: usize, H: IncrementalHeuristic<N>> SlidingPuzzle<N, H> {
     /// Builds a `width` × `height` puzzle from its start and goal layouts, each listing the
     /// tile at every cell row by row, 0 for the blank.
     ///
@@ -385,7 +385,7 @@ impl<const N: usize, K> Board<N, K> {
 /// generic [`PieceDatabase`](crate::heuristics::pattern_database::PieceDatabase) take the
 /// blank as a free piece. [`PatternDatabase`](crate::heuristics::PatternDatabase) builds the
 /// same tables faster.
-impl<const N: usize, H: TileHeuristic<N>> crate::heuristics::pattern_database::Pieces
+impl<const N: usize, H: IncrementalHeuristic<N>> crate::heuristics::pattern_database::Pieces
     for SlidingPuzzle<N, H>
 {
     fn positions(&self) -> usize {
@@ -422,7 +422,7 @@ impl<const N: usize, K> Hash for Board<N, K> {
 /// worked out again when a board is unpacked.
 macro_rules! packed_boards {
     ($packed:ty, $bits:expr, $($n:literal)*) => {$(
-        impl<H: TileHeuristic<$n>> PackedStates for SlidingPuzzle<$n, H> {
+        impl<H: IncrementalHeuristic<$n>> PackedStates for SlidingPuzzle<$n, H> {
             type Packed = $packed;
 
             #[inline]

@@ -4,10 +4,10 @@
 use core::ops::ControlFlow;
 
 use super::{Board, Slide, SlidingPuzzle};
-use crate::heuristics::{ChildPredictions, TileHeuristic};
+use crate::heuristics::{ChildPredictions, IncrementalHeuristic};
 use crate::problem::{ChildVisitor, MoveBuffer, SearchProblem};
 
-impl<const N: usize, H: TileHeuristic<N>> SearchProblem for SlidingPuzzle<N, H> {
+impl<const N: usize, H: IncrementalHeuristic<N>> SearchProblem for SlidingPuzzle<N, H> {
     type State = Board<N, H::Kept>;
     type Move = Slide;
     type Cost = u32;
@@ -120,10 +120,10 @@ impl<const N: usize, H: TileHeuristic<N>> SearchProblem for SlidingPuzzle<N, H> 
     }
 }
 
-impl<const N: usize, H: TileHeuristic<N>> SlidingPuzzle<N, H> {
+impl<const N: usize, H: IncrementalHeuristic<N>> SlidingPuzzle<N, H> {
     /// One child of [`SearchProblem::visit_children`]: the tile at `from` slides into the
     /// blank at `blank`, the visitor sees the board, and the board is put back. `all` is what
-    /// [`TileHeuristic::predict_children`] gave, if it was asked.
+    /// [`IncrementalHeuristic::predict_children`] gave, if it was asked.
     //
     // Where the recursion through the engine is cut into calls is the compiler's choice, and
     // it tells: children predicted together (a pattern database) go inlined into

@@ -9,7 +9,7 @@
 //! larger than the cache, are in flight together.
 
 use super::{partial_count, Pattern, PatternDatabase, Reflection, QUICK_BYTES};
-use crate::heuristics::{predict_each, ChildPredictions, TileHeuristic};
+use crate::heuristics::{predict_each, ChildPredictions, IncrementalHeuristic};
 
 /// The most patterns whose ranks a board keeps; a database of more patterns keeps the two
 /// sums alone and ranks the moved tile's pattern before and after each move.
@@ -51,7 +51,7 @@ impl PdbKept {
 }
 
 /// What a [`PatternDatabase`] predicts of a child before the move
-/// ([`TileHeuristic::Prediction`]): the two entries the move changes, with their ranks,
+/// ([`IncrementalHeuristic::Prediction`]): the two entries the move changes, with their ranks,
 /// read before the move. The child's [`PdbKept`] is made from them only if the search makes
 /// the child: IDA* cuts about half the children off on their value alone, which the two
 /// entries and the parent's sums give.
@@ -271,7 +271,7 @@ fn changed<const N: usize>(
     sum + pattern.value(N, cell) - then
 }
 
-impl<const N: usize> TileHeuristic<N> for PatternDatabase<N> {
+impl<const N: usize> IncrementalHeuristic<N> for PatternDatabase<N> {
     type Kept = PdbKept;
 
     /// A quick database: patterns of consecutive tiles in goal order, as large (up to four
@@ -281,7 +281,7 @@ impl<const N: usize> TileHeuristic<N> for PatternDatabase<N> {
     /// [`SlidingPuzzle::with_heuristic`](crate::puzzles::SlidingPuzzle::with_heuristic).
     ///
     /// On a board it cannot serve (more than 64 cells), a database with no patterns, whose
-    /// value is zero; [`try_new`](TileHeuristic::try_new), which
+    /// value is zero; [`try_new`](IncrementalHeuristic::try_new), which
     /// [`SlidingPuzzle::new`](crate::puzzles::SlidingPuzzle::new) uses, refuses it instead.
     fn new(width: usize, height: usize, goal: &[u8; N]) -> Self {
         Self::try_new(width, height, goal).unwrap_or_else(|_| PatternDatabase {

@@ -51,7 +51,7 @@ pub const PARTITION_6666_ACROSS: [&[u8]; 4] = [
 ];
 
 /// The most the tables of [`PatternDatabase`]'s default database (its
-/// [`TileHeuristic::new`](crate::heuristics::TileHeuristic::new)) may take: 64 MiB.
+/// [`IncrementalHeuristic::new`](crate::heuristics::IncrementalHeuristic::new)) may take: 64 MiB.
 pub const QUICK_BYTES: u128 = 64 << 20;
 
 /// One pattern: its tiles and the fewest moves of those tiles that bring them home, from every
