@@ -29,7 +29,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use informed::puzzles::grid::{Cell, Connectivity, GridCosts, GridMap, GridPath, JumpPoints};
-use informed::{a_star, SearchResult};
+use informed::{a_star, SearchResult, Solution};
 
 const SIZE: usize = 1024;
 
@@ -259,8 +259,8 @@ fn yardstick<I: IntoIterator<Item = (Point, u32)>>(
 /// What a search gave: its cost and the states it expanded.
 struct Found(u32, u64);
 
-impl<S, M> From<SearchResult<S, M, u32>> for Found {
-    fn from(result: SearchResult<S, M, u32>) -> Found {
+impl<S, M> From<SearchResult<Solution<S, M, u32>, u32>> for Found {
+    fn from(result: SearchResult<Solution<S, M, u32>, u32>) -> Found {
         Found(
             result.solution().expect("a path").cost,
             result.stats.expanded,

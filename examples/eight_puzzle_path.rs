@@ -61,7 +61,8 @@ fn main() -> ExitCode {
     let Ok(puzzle) = SlidingPuzzle::<9>::new(3, 3, &goal, &goal) else {
         unreachable!("the goal layout is valid")
     };
-    let Ok(table) = distance_table(&puzzle, puzzle.layout_count(), |board| puzzle.rank(board))
+    let Some(table) =
+        distance_table(&puzzle, puzzle.layout_count(), |board| puzzle.rank(board)).into_solution()
     else {
         unreachable!("8-puzzle ranks lie below 9!")
     };

@@ -20,7 +20,7 @@ use informed::puzzles::{sliding_tile, SlidingPuzzle};
 use informed::{
     a_star, bfs, bidirectional_a_star, bidirectional_bfs, branch_and_bound_with, dijkstra,
     ida_star, ida_star_cr, Bidirectional, MoveBuffer, SearchOptions, SearchProblem, SearchResult,
-    Stats,
+    Solution, Stats,
 };
 
 #[allow(dead_code)]
@@ -89,7 +89,7 @@ fn measure<T>(
     totals
 }
 
-fn answer<S, M>(result: &SearchResult<S, M, u32>) -> (Option<u32>, Stats<u32>) {
+fn answer<S, M>(result: &SearchResult<Solution<S, M, u32>, u32>) -> (Option<u32>, Stats<u32>) {
     (result.solution().map(|s| s.cost), result.stats.clone())
 }
 

@@ -114,7 +114,7 @@ pub use engines::{
     distance_table, greedy_best_first, greedy_best_first_with, ida_star, ida_star_cr,
     ida_star_cr_with, ida_star_with, optimal_solutions, optimal_solutions_with, rbfs, rbfs_with,
     weighted_a_star, weighted_a_star_with, AStarStep, AStarSteps, DistanceTable, OptimalSolutions,
-    Reached, TableError,
+    Reached,
 };
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

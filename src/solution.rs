@@ -7,36 +7,38 @@ use crate::cost::{Cost, CostValue};
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, SearchProblem};
 
-/// The result of a search: how it ended and what it cost to get there.
+/// What every engine answers: how the search ended ([`Outcome`]) and what it cost to get
+/// there ([`Stats`]). `T` is what a search that ends well gives: a [`Solution`] for the
+/// engines that look for a path ([`ResultOf`]), the cost of every state reached for
+/// [`dijkstra_all`](crate::dijkstra_all()), every optimal solution for
+/// [`optimal_solutions`](crate::optimal_solutions()), a whole table for
+/// [`distance_table`](crate::distance_table()). `C` is the problem's cost type.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SearchResult<S, M, C> {
+pub struct SearchResult<T, C> {
     /// How the search ended.
-    pub outcome: Outcome<S, M, C>,
+    pub outcome: Outcome<T, C>,
     /// Counters gathered along the way.
     pub stats: Stats<C>,
 }
 
-/// The [`SearchResult`] of a search over the problem `P`.
-pub type ResultOf<P> = SearchResult<
-    <P as SearchProblem>::State,
-    <P as SearchProblem>::Move,
-    <P as SearchProblem>::Cost,
->;
+/// The [`SearchResult`] of a search for a path over the problem `P`.
+pub type ResultOf<P> = SearchResult<SolutionOf<P>, <P as SearchProblem>::Cost>;
 
-/// The [`Outcome`] of a search over the problem `P`.
-pub type OutcomeOf<P> =
-    Outcome<<P as SearchProblem>::State, <P as SearchProblem>::Move, <P as SearchProblem>::Cost>;
+/// The [`Outcome`] of a search for a path over the problem `P`.
+pub type OutcomeOf<P> = Outcome<SolutionOf<P>, <P as SearchProblem>::Cost>;
 
 /// The [`Solution`] of a search over the problem `P`.
 pub type SolutionOf<P> =
     Solution<<P as SearchProblem>::State, <P as SearchProblem>::Move, <P as SearchProblem>::Cost>;
 
-/// How a search ended.
+/// How a search ended, with what it found (`T`: a [`Solution`] for the engines that look for
+/// a path).
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
-pub enum Outcome<S, M, C> {
-    /// A goal was reached; with an admissible heuristic the solution is optimal.
-    Solved(Solution<S, M, C>),
+pub enum Outcome<T, C> {
+    /// The search ended as asked: a goal was reached (with an admissible heuristic, by an
+    /// optimal path), or, for the engines that map a space, the space was mapped.
+    Solved(T),
     /// No path to a goal costs less than [`Cost::MAX`](crate::Cost::MAX): every such path
     /// was searched (a path whose cost reaches `MAX` counts as none, for every engine), and
     /// no limit stopped the search first.
@@ -49,6 +51,11 @@ pub enum Outcome<S, M, C> {
         /// IDA*: the threshold of the last iteration that ran to its end (no solution costs
         /// that much or less); `None` for the other engines or before the first one ended.
         completed_threshold: Option<C>,
+        /// What the search had found when it stopped, for the engines whose answer is worth
+        /// having in part: the states [`dijkstra_all`](crate::dijkstra_all()) settled, the
+        /// solutions [`optimal_solutions`](crate::optimal_solutions()) counted. `None` for the
+        /// engines that look for a path.
+        so_far: Option<T>,
     },
     /// The problem broke the contract of [`SearchProblem`]: a negative or NaN cost, or a
     /// returned path that fails [`check_path`] (an inadmissible heuristic, an inverse that
@@ -57,8 +64,9 @@ pub enum Outcome<S, M, C> {
         /// What is wrong.
         error: ProblemError,
         /// The path the engine found, when the error was found in it by the path check: it
-        /// still replays to a goal, but may not be optimal.
-        solution: Option<Solution<S, M, C>>,
+        /// still replays to a goal, but may not be optimal. (For the engines that map a space:
+        /// what they had mapped.)
+        solution: Option<T>,
     },
 }
 
@@ -95,7 +103,7 @@ pub struct Stats<C> {
     pub stored: usize,
 }
 
-impl<S, M, C> Outcome<S, M, C> {
+impl<T, C> Outcome<T, C> {
     /// The outcome for a problem at fault, found with no path in hand.
     pub(crate) fn invalid(error: ProblemError) -> Self {
         Outcome::Invalid {
@@ -104,33 +112,49 @@ impl<S, M, C> Outcome<S, M, C> {
         }
     }
 
-    /// The outcome of a search a limit stopped, with no IDA\* threshold completed.
+    /// The outcome of a search a limit stopped, with no IDA\* threshold completed and nothing
+    /// found so far.
     pub(crate) fn stopped_by(reason: StopReason) -> Self {
         Outcome::Stopped {
             reason,
             completed_threshold: None,
+            so_far: None,
         }
     }
+}
 
-    /// The solution, if the search found one.
-    pub fn solution(&self) -> Option<&Solution<S, M, C>> {
-        match self {
-            Outcome::Solved(solution) => Some(solution),
+impl<T, C> SearchResult<T, C> {
+    /// What the search found, if it ended as asked: the solution of a search for a path.
+    pub fn solution(&self) -> Option<&T> {
+        match &self.outcome {
+            Outcome::Solved(found) => Some(found),
             _ => None,
         }
     }
 
-    /// The solution, if the search found one, by value.
-    pub fn into_solution(self) -> Option<Solution<S, M, C>> {
-        match self {
-            Outcome::Solved(solution) => Some(solution),
+    /// [`solution`](Self::solution), by value.
+    pub fn into_solution(self) -> Option<T> {
+        match self.outcome {
+            Outcome::Solved(found) => Some(found),
             _ => None,
+        }
+    }
+
+    /// What the search found, whole or in part: the solution, or what a search stopped by a
+    /// limit ([`Outcome::Stopped::so_far`](Outcome::Stopped)) or a fault
+    /// ([`Outcome::Invalid::solution`](Outcome::Invalid)) had found.
+    pub fn found(&self) -> Option<&T> {
+        match &self.outcome {
+            Outcome::Solved(found) => Some(found),
+            Outcome::Stopped { so_far, .. } => so_far.as_ref(),
+            Outcome::Invalid { solution, .. } => solution.as_ref(),
+            Outcome::NoSolution => None,
         }
     }
 
     /// What is wrong with the problem, if the search found it broke the contract.
     pub fn problem_error(&self) -> Option<&ProblemError> {
-        match self {
+        match &self.outcome {
             Outcome::Invalid { error, .. } => Some(error),
             _ => None,
         }
@@ -138,43 +162,15 @@ impl<S, M, C> Outcome<S, M, C> {
 
     /// Why the search stopped early, if a limit stopped it.
     pub fn stopped(&self) -> Option<StopReason> {
-        match *self {
+        match self.outcome {
             Outcome::Stopped { reason, .. } => Some(reason),
             _ => None,
         }
     }
 
-    /// Whether the search found a solution.
+    /// Whether the search ended as asked (found a solution, mapped the space).
     pub fn is_solved(&self) -> bool {
-        matches!(self, Outcome::Solved(_))
-    }
-}
-
-/// The accessors of the [`Outcome`], on the result that holds it.
-impl<S, M, C> SearchResult<S, M, C> {
-    /// The solution, if the search found one.
-    pub fn solution(&self) -> Option<&Solution<S, M, C>> {
-        self.outcome.solution()
-    }
-
-    /// The solution, if the search found one, by value.
-    pub fn into_solution(self) -> Option<Solution<S, M, C>> {
-        self.outcome.into_solution()
-    }
-
-    /// What is wrong with the problem, if the search found it broke the contract.
-    pub fn problem_error(&self) -> Option<&ProblemError> {
-        self.outcome.problem_error()
-    }
-
-    /// Why the search stopped early, if a limit stopped it.
-    pub fn stopped(&self) -> Option<StopReason> {
-        self.outcome.stopped()
-    }
-
-    /// Whether the search found a solution.
-    pub fn is_solved(&self) -> bool {
-        self.outcome.is_solved()
+        matches!(self.outcome, Outcome::Solved(_))
     }
 }
 
@@ -419,6 +415,14 @@ pub enum ProblemError {
         /// The number it gave.
         number: Option<usize>,
     },
+    /// The ranking function of [`distance_table`](crate::distance_table()) gave a rank
+    /// outside the table.
+    Rank {
+        /// The rank it gave.
+        rank: usize,
+        /// The size of the table.
+        size: usize,
+    },
     /// A depth-first engine was handed a problem with several
     /// [`starts`](crate::SearchProblem::starts): it searches from one state. The engines that
     /// store states ([`a_star`](crate::a_star()), [`bfs`](crate::bfs())) search from several.
@@ -468,6 +472,10 @@ impl fmt::Display for ProblemError {
                 f,
                 "`state_index` gave {number} for a state, which is not below 2^30 or is \
                  another state's number: every state needs a number of its own"
+            ),
+            Self::Rank { rank, size } => write!(
+                f,
+                "the ranking function gave rank {rank}, outside the table's 0..{size}"
             ),
             Self::SeveralStarts { count } => write!(
                 f,
@@ -578,7 +586,7 @@ pub(crate) fn solved_at_start<P: SearchProblem>(
     problem: &P,
     start: P::State,
     options: &SearchOptions,
-) -> Outcome<P::State, P::Move, P::Cost> {
+) -> OutcomeOf<P> {
     solved(
         problem,
         start,
@@ -599,7 +607,7 @@ pub(crate) fn solved<P: SearchProblem>(
     cost: Option<P::Cost>,
     options: &SearchOptions,
     promise: Promise,
-) -> Outcome<P::State, P::Move, P::Cost> {
+) -> OutcomeOf<P> {
     if options.check_path {
         let admissible = promise == Promise::Optimal;
         if let Err(error) = check(problem, start.clone(), &moves, admissible) {

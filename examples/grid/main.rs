@@ -20,7 +20,7 @@ use std::time::Instant;
 use informed::puzzles::grid::{
     Cell, Connectivity, GridCosts, GridMap, GridPath, JumpPoints, Scenario,
 };
-use informed::{a_star, dijkstra, AStarSteps, Cost, SearchOptions, SearchResult};
+use informed::{a_star, dijkstra, AStarSteps, Cost, SearchOptions, SearchResult, Solution};
 
 #[allow(dead_code)]
 #[path = "../common/args.rs"]
@@ -63,7 +63,7 @@ struct Answer {
     expanded: u64,
 }
 
-fn answer<S, M, C: Cost>(result: &SearchResult<S, M, C>, scale: f64) -> Answer {
+fn answer<S, M, C: Cost>(result: &SearchResult<Solution<S, M, C>, C>, scale: f64) -> Answer {
     Answer {
         length: result
             .solution()

@@ -183,8 +183,17 @@ fn run<C: Cost>(graph: &Graph<C>, options: &SearchOptions, asked: &Asked) {
         Outcome::Stopped { reason, .. } => check_stop("bfs", *reason, asked, optimal),
         other => panic!("bfs: {other:?}"),
     }
-    let reached = dijkstra_all_with(graph, options);
-    assert_eq!(reached.error, None, "dijkstra_all: {:?}", reached.error);
+    let result = dijkstra_all_with(graph, options);
+    assert_eq!(result.problem_error(), None, "dijkstra_all");
+    let Some(reached) = result.found() else {
+        // Stopped before it settled anything (a limit of zero, say).
+        assert!(
+            result.stopped().is_some(),
+            "dijkstra_all: {:?}",
+            result.outcome
+        );
+        return;
+    };
     for (&node, cost) in reached.iter() {
         assert_eq!(
             Some(cost_of(cost)),
@@ -192,7 +201,7 @@ fn run<C: Cost>(graph: &Graph<C>, options: &SearchOptions, asked: &Asked) {
             "all: cheapest"
         );
     }
-    if reached.stopped.is_none() {
+    if result.stopped().is_none() {
         let bound = asked.cost_bound.map_or(f64::INFINITY, f64::from);
         let within = graph
             .from_start

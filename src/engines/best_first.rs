@@ -132,7 +132,7 @@ pub(crate) enum Halt {
 
 impl Halt {
     /// The outcome of a search that this ended.
-    pub fn into_outcome<S, M, C>(self) -> Outcome<S, M, C> {
+    pub fn into_outcome<T, C>(self) -> Outcome<T, C> {
         match self {
             Halt::Stopped(reason) => Outcome::stopped_by(reason),
             Halt::Invalid(error) => Outcome::invalid(error),

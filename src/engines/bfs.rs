@@ -1,6 +1,5 @@
 //! Breadth-first search: to one goal, or over a whole finite space into a [`DistanceTable`].
 
-use core::fmt;
 use core::ops::ControlFlow;
 
 use crate::cost::Cost;
@@ -9,7 +8,7 @@ use crate::engines::node_table::{clash, numbers_states, Node, NodeTable, FIRST_C
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{each_child, MoveBuffer, SearchProblem};
-use crate::solution::{solved, Outcome, ProblemError, Promise, ResultOf, Stats};
+use crate::solution::{solved, Outcome, ProblemError, Promise, ResultOf, SearchResult, Stats};
 
 /// Solves `problem` with breadth-first search, with default options.
 ///
@@ -59,7 +58,7 @@ fn search<P: SearchProblem>(
     options: &SearchOptions,
     table: &mut NodeTable<P::State, P::Move, P::Cost>,
     stats: &mut Stats<P::Cost>,
-) -> Outcome<P::State, P::Move, P::Cost> {
+) -> crate::OutcomeOf<P> {
     let starts = problem.starts();
     if let Some(start) = starts.iter().find(|start| problem.is_goal(start)).cloned() {
         let zero = Some(P::Cost::ZERO);
@@ -236,46 +235,14 @@ pub struct DistanceTable<M, R> {
     reachable: usize,
 }
 
-/// Why [`distance_table`] could not build its table.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum TableError {
-    /// The ranking function gave a rank outside `0..size`.
-    RankOutOfRange {
-        /// The rank it gave.
-        rank: usize,
-        /// The size of the table.
-        size: usize,
-    },
-    /// A table of `size` entries cannot be allocated.
-    TooLarge {
-        /// The size asked for.
-        size: usize,
-    },
-}
-
-impl fmt::Display for TableError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::RankOutOfRange { rank, size } => write!(
-                f,
-                "the ranking function gave rank {rank}, outside the table's 0..{size}"
-            ),
-            Self::TooLarge { size } => {
-                write!(f, "a distance table of {size} entries cannot be allocated")
-            }
-        }
-    }
-}
-
-impl std::error::Error for TableError {}
-
 const UNREACHED: u32 = u32::MAX;
 
 /// Runs a breadth-first search from `problem.start()` over every reachable state and records,
 /// at index `rank(state)`, its distance in moves and the move that first reached it.
 ///
-/// `rank` must map distinct states to distinct indices in `0..size`; a permutation puzzle
+/// `rank` must map distinct states to distinct indices in `0..size`: a rank outside them ends
+/// it with [`ProblemError::Rank`], and a table too large for the memory left with
+/// [`StopReason::MemoryLimit`]. A permutation puzzle
 /// uses [`permutation::rank`](crate::permutation::rank), as
 /// [`SlidingPuzzle::rank`](crate::puzzles::SlidingPuzzle::rank) does. The goal test and
 /// heuristic are not used. Time O(s·b) for s reachable states and b moves per state; memory
@@ -289,6 +256,7 @@ const UNREACHED: u32 = u32::MAX;
 /// let goal = sliding_tile::blank_last::<9>();
 /// let puzzle = SlidingPuzzle::<9>::new(3, 3, &goal, &goal)?;
 /// let table = distance_table(&puzzle, puzzle.layout_count(), |board| puzzle.rank(board))
+///     .into_solution()
 ///     .expect("the ranks of the 8-puzzle fit its table");
 /// assert_eq!(table.reachable(), 181_440);
 /// assert_eq!(table.max_distance(), 31);
@@ -298,12 +266,32 @@ pub fn distance_table<P, R>(
     problem: &P,
     size: usize,
     rank: R,
-) -> Result<DistanceTable<P::Move, R>, TableError>
+) -> SearchResult<DistanceTable<P::Move, R>, u32>
 where
     P: SearchProblem,
     R: Fn(&P::State) -> usize,
 {
-    let too_large = |_| TableError::TooLarge { size };
+    let mut stats = Stats::default();
+    let outcome = match tabulate(problem, size, rank, &mut stats) {
+        Ok(table) => Outcome::Solved(table),
+        Err(halt) => halt.into_outcome(),
+    };
+    SearchResult { outcome, stats }
+}
+
+/// The breadth-first search of [`distance_table`], counted in `stats`: the table, or why
+/// there is none (no memory for `size` entries, a rank outside them).
+fn tabulate<P, R>(
+    problem: &P,
+    size: usize,
+    rank: R,
+    stats: &mut Stats<u32>,
+) -> Result<DistanceTable<P::Move, R>, Halt>
+where
+    P: SearchProblem,
+    R: Fn(&P::State) -> usize,
+{
+    let too_large = |_| Halt::Stopped(StopReason::MemoryLimit);
     let mut distances = Vec::new();
     distances.try_reserve_exact(size).map_err(too_large)?;
     distances.resize(size, UNREACHED);
@@ -315,7 +303,7 @@ where
         if r < size {
             Ok(r)
         } else {
-            Err(TableError::RankOutOfRange { rank: r, size })
+            Err(Halt::Invalid(ProblemError::Rank { rank: r, size }))
         }
     };
     let start = problem.start();
@@ -331,12 +319,14 @@ where
         let skip = reached_by[here].and_then(|mv| problem.inverse(mv));
         moves.clear();
         problem.moves(&state, &mut moves);
+        stats.expanded += 1;
         for &(mv, _) in &moves {
             if skip == Some(mv) {
                 continue;
             }
             let mut child = state.clone();
             problem.apply(&mut child, mv);
+            stats.generated += 1;
             let there = checked_rank(&child)?;
             if distances[there] == UNREACHED {
                 distances[there] = distance;
@@ -346,6 +336,7 @@ where
         }
         next += 1;
     }
+    stats.stored = queue.len();
     Ok(DistanceTable {
         distances,
         reached_by,
@@ -353,7 +344,6 @@ where
         reachable: queue.len(),
     })
 }
-
 impl<M: Copy, R> DistanceTable<M, R> {
     /// The number of moves from the origin to `state`, or `None` if it cannot be reached.
     pub fn distance<S>(&self, state: &S) -> Option<u32>

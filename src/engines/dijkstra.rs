@@ -6,7 +6,7 @@ use crate::engines::best_first::{search, AsIs, Halt, Order, Search};
 use crate::engines::node_table::NodeTable;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::SearchProblem;
-use crate::solution::{ProblemError, ResultOf, Stats};
+use crate::solution::{Outcome, ResultOf, SearchResult};
 
 /// Solves `problem` with Dijkstra's algorithm, uniform-cost search, with default options.
 ///
@@ -57,19 +57,24 @@ pub fn dijkstra_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> 
 
 /// The cheapest cost of every state [`dijkstra_all`] settled, with the move each was best
 /// reached by. A state is settled once the search expanded it: its cost is then the cheapest
-/// there is. A search that ran to its end settled every state it reached.
+/// there is. A search that ran to its end settled every state it reached
+/// ([`Outcome::Solved`]); one that a limit stopped answers, in
+/// [`Outcome::Stopped`]'s `so_far`, the states it settled before it stopped, with their
+/// cheapest costs, and not the others (their costs found so far need not be the cheapest).
 pub struct Reached<P: SearchProblem> {
     table: NodeTable<P::State, P::Move, P::Cost>,
     /// How many states are settled.
     settled: usize,
-    /// The counts of the search.
-    pub stats: Stats<P::Cost>,
-    /// Why the search stopped before it reached every state, if a limit stopped it: the
-    /// states it settled before it stopped are answered, with their cheapest costs; the
-    /// others not (their costs found so far need not be the cheapest).
-    pub stopped: Option<StopReason>,
-    /// What is wrong with the problem, if the search found it broke the contract.
-    pub error: Option<ProblemError>,
+}
+
+/// The states settled, each with its cost.
+impl<P: SearchProblem> core::fmt::Debug for Reached<P>
+where
+    P::State: core::fmt::Debug,
+{
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
 }
 
 impl<P: SearchProblem> Reached<P>
@@ -131,34 +136,40 @@ where
 ///     [(n + 1, 1), (n + 5, 3)].into_iter().filter(|&(m, _)| m < 20).collect()
 /// };
 /// let line = FnProblem::new(0u32, steps, |_: &u32| 0, |_: &u32| false);
-/// let reached = dijkstra_all(&line);
+/// let reached = dijkstra_all(&line).into_solution().expect("no limit stopped it");
 /// assert_eq!(reached.len(), 20);
 /// assert_eq!(reached.cost(&line.state(10)), Some(6));
 /// assert_eq!(reached.cost(&line.state(12)), Some(8));
 /// ```
-pub fn dijkstra_all<P: SearchProblem>(problem: &P) -> Reached<P> {
+pub fn dijkstra_all<P: SearchProblem>(problem: &P) -> SearchResult<Reached<P>, P::Cost> {
     dijkstra_all_with(problem, &SearchOptions::default())
 }
 
 /// [`dijkstra_all()`] with options.
-pub fn dijkstra_all_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> Reached<P> {
+pub fn dijkstra_all_with<P: SearchProblem>(
+    problem: &P,
+    options: &SearchOptions,
+) -> SearchResult<Reached<P>, P::Cost> {
     // Filed by hash: `Reached` finds states by them after the search, without the problem.
     let mut search = Search::<P, AsIs>::new(problem, options, Order::Uniform, false);
-    let (stopped, error) = match search.run(options, false) {
-        // Reaching the bound is the end of the task here, not a stop.
-        Ok(_) | Err(Halt::Stopped(StopReason::CostBound)) => (None, None),
-        Err(Halt::Stopped(reason)) => (Some(reason), None),
-        Err(Halt::Invalid(error)) => (None, Some(error)),
-    };
+    let ended = search.run(options, false);
     let mut stats = core::mem::take(&mut search.stats);
     stats.stored = search.table.len();
     let table = search.into_table();
     let settled = table.nodes.iter().filter(|node| node.expanded()).count();
-    Reached {
-        table,
-        settled,
-        stats,
-        stopped,
-        error,
-    }
+    let reached = Reached { table, settled };
+    let outcome = match ended {
+        // Reaching the bound is the end of the task here, not a stop.
+        Ok(_) | Err(Halt::Stopped(StopReason::CostBound)) => Outcome::Solved(reached),
+        Err(Halt::Stopped(reason)) => Outcome::Stopped {
+            reason,
+            completed_threshold: None,
+            so_far: Some(reached),
+        },
+        Err(Halt::Invalid(error)) => Outcome::Invalid {
+            error,
+            solution: Some(reached),
+        },
+    };
+    SearchResult { outcome, stats }
 }

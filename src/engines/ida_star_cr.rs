@@ -77,7 +77,7 @@ fn deepen<P: SearchProblem>(
     search: &mut DepthFirst<'_, P>,
     problem: &P,
     options: &SearchOptions,
-) -> Outcome<P::State, P::Move, P::Cost> {
+) -> crate::OutcomeOf<P> {
     if options.bound_admits_nothing() {
         return Outcome::stopped_by(StopReason::CostBound);
     }
@@ -93,6 +93,7 @@ fn deepen<P: SearchProblem>(
     let stopped = |reason, completed_threshold| Outcome::Stopped {
         reason,
         completed_threshold,
+        so_far: None,
     };
     // The least threshold that makes progress: IDA*'s next one.
     let mut floor = threshold;

@@ -27,7 +27,7 @@ mod weighted_a_star;
 
 pub use a_star::{a_star, a_star_packed, a_star_packed_with, a_star_with};
 pub use a_star_steps::{AStarStep, AStarSteps};
-pub use bfs::{bfs, bfs_with, distance_table, DistanceTable, TableError};
+pub use bfs::{bfs, bfs_with, distance_table, DistanceTable};
 pub use bidirectional_a_star::{bidirectional_a_star, bidirectional_a_star_with};
 pub use bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_with};
 pub use branch_and_bound::{branch_and_bound, branch_and_bound_with};

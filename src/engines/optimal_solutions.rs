@@ -5,26 +5,20 @@ use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
 use crate::engines::ida_star::{invalid_heuristic, next_threshold};
 use crate::options::{ProgressEvent, SearchOptions, StopReason};
 use crate::problem::SearchProblem;
-use crate::solution::{ProblemError, Stats};
+use crate::solution::{Outcome, SearchResult};
 
 /// The optimal solutions of a problem, as [`optimal_solutions`] found them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OptimalSolutions<M, C> {
-    /// The optimal cost, once a solution is found.
-    pub cost: Option<C>,
+    /// The optimal cost.
+    pub cost: C,
     /// How many optimal solutions there are (distinct move sequences): all of them when the
-    /// search ran to its end, that many at least when `stopped`.
+    /// search ran to its end ([`Outcome::Solved`]), that many at least when a limit stopped
+    /// it ([`Outcome::Stopped`]'s `so_far`).
     pub count: u64,
     /// The moves of the first `keep` of them, in the order IDA* meets them (lexicographic in
     /// the order of [`SearchProblem::moves`]).
     pub solutions: Vec<Vec<M>>,
-    /// Why the search ended before it had counted them all, if it did: a limit of the
-    /// options, or [`StopReason::CostBound`] when no solution costs at most the cost bound.
-    pub stopped: Option<StopReason>,
-    /// What is wrong with the problem, if the search found it broke the contract.
-    pub error: Option<ProblemError>,
-    /// The counts of the search, every iteration included.
-    pub stats: Stats<C>,
 }
 
 /// Every optimal solution of `problem`, counted, the first `keep` of them kept, with default
@@ -58,15 +52,15 @@ pub struct OptimalSolutions<M, C> {
 /// };
 /// let distance = |&(x, y): &(i32, i32)| (4 - x - y) as u32;
 /// let problem = FnProblem::new((0, 0), steps, distance, |&cell| cell == (2, 2));
-/// let all = optimal_solutions(&problem, 2);
-/// assert_eq!((all.cost, all.count), (Some(4), 6));
+/// let all = optimal_solutions(&problem, 2).into_solution().expect("(2, 2) is reachable");
+/// assert_eq!((all.cost, all.count), (4, 6));
 /// assert_eq!(all.solutions.len(), 2); // the first two kept
 /// assert_eq!(problem.path_of(&all.solutions[0]), [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)]);
 /// ```
 pub fn optimal_solutions<P: SearchProblem>(
     problem: &P,
     keep: usize,
-) -> OptimalSolutions<P::Move, P::Cost> {
+) -> SearchResult<OptimalSolutions<P::Move, P::Cost>, P::Cost> {
     optimal_solutions_with(problem, keep, &SearchOptions::default())
 }
 
@@ -75,46 +69,51 @@ pub fn optimal_solutions_with<P: SearchProblem>(
     problem: &P,
     keep: usize,
     options: &SearchOptions,
-) -> OptimalSolutions<P::Move, P::Cost> {
+) -> SearchResult<OptimalSolutions<P::Move, P::Cost>, P::Cost> {
     let mut search = DepthFirst::new(problem, options, None);
-    let mut all = OptimalSolutions {
-        cost: None,
-        count: 0,
-        solutions: Vec::new(),
-        stopped: None,
-        error: None,
-        stats: Stats::default(),
-    };
-    if options.bound_admits_nothing() {
-        all.stopped = Some(StopReason::CostBound);
-        return all;
+    let outcome = count(problem, keep, options, &mut search);
+    SearchResult {
+        outcome,
+        stats: search.stats,
     }
-    match super::not_one_start(problem) {
-        Some(crate::Outcome::Invalid { error, .. }) => {
-            all.error = Some(error);
-            return all;
-        }
-        Some(_) => return all,
-        None => {}
+}
+
+/// The iterations of [`optimal_solutions_with`], until the one that meets a goal ends.
+fn count<P: SearchProblem>(
+    problem: &P,
+    keep: usize,
+    options: &SearchOptions,
+    search: &mut DepthFirst<'_, P>,
+) -> Outcome<OptimalSolutions<P::Move, P::Cost>, P::Cost> {
+    if options.bound_admits_nothing() {
+        return Outcome::stopped_by(StopReason::CostBound);
+    }
+    if let Some(outcome) = super::not_one_start(problem) {
+        return match outcome {
+            Outcome::Invalid { error, .. } => Outcome::invalid(error),
+            _ => Outcome::NoSolution,
+        };
     }
     if problem.is_goal(search.start()) {
         // The empty path: any other ends at a goal it passes first.
-        (all.cost, all.count) = (Some(P::Cost::ZERO), 1);
-        if keep > 0 {
-            all.solutions.push(Vec::new());
-        }
-        return all;
+        return Outcome::Solved(OptimalSolutions {
+            cost: P::Cost::ZERO,
+            count: 1,
+            solutions: if keep > 0 {
+                vec![Vec::new()]
+            } else {
+                Vec::new()
+            },
+        });
     }
     let mut threshold = problem.heuristic(search.start());
     if !threshold.is_valid() {
-        all.error = Some(invalid_heuristic(threshold));
-        return all;
+        return Outcome::invalid(invalid_heuristic(threshold));
     }
     let cost_bound = search.watch.cost_bound;
     while threshold < P::Cost::MAX {
         if threshold > cost_bound {
-            all.stopped = Some(StopReason::CostBound);
-            break;
+            return Outcome::stopped_by(StopReason::CostBound);
         }
         search.stats.thresholds.push(threshold);
         let event = ProgressEvent::IterationStarted {
@@ -129,16 +128,29 @@ pub fn optimal_solutions_with<P: SearchProblem>(
             least_cut: P::Cost::MAX,
         };
         let ended = search.search(threshold, &mut ties);
-        if ties.cost.is_some() {
-            (all.cost, all.count, all.solutions) = (ties.cost, ties.count, ties.solutions);
-        }
+        let found = ties.cost.map(|cost| OptimalSolutions {
+            cost,
+            count: ties.count,
+            solutions: core::mem::take(&mut ties.solutions),
+        });
         match ended {
-            Ended::Stopped(reason) => all.stopped = Some(reason),
-            Ended::Invalid(error) => all.error = Some(error),
+            Ended::Stopped(reason) => {
+                return Outcome::Stopped {
+                    reason,
+                    completed_threshold: None,
+                    so_far: found,
+                }
+            }
+            Ended::Invalid(error) => {
+                return Outcome::Invalid {
+                    error,
+                    solution: found,
+                }
+            }
             Ended::Exhausted => {}
         }
-        if all.cost.is_some() || all.stopped.is_some() || all.error.is_some() {
-            break;
+        if let Some(found) = found {
+            return Outcome::Solved(found);
         }
         let event = ProgressEvent::IterationFinished {
             threshold: threshold.value(),
@@ -149,8 +161,7 @@ pub fn optimal_solutions_with<P: SearchProblem>(
             _ => break,
         }
     }
-    all.stats = search.stats;
-    all
+    Outcome::NoSolution
 }
 
 /// The goals of one iteration at the least cost met.

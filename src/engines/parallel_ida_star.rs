@@ -176,6 +176,7 @@ where
     let stopped = |reason, completed_threshold| Outcome::Stopped {
         reason,
         completed_threshold,
+        so_far: None,
     };
     let limits = WorkerLimits::new(problem, watch.deadline, options);
     while threshold != P::Cost::MAX {

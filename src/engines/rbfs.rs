@@ -129,7 +129,7 @@ struct Search<'p, P: SearchProblem> {
 }
 
 impl<P: SearchProblem> Search<'_, P> {
-    fn run(&mut self, options: &SearchOptions) -> Outcome<P::State, P::Move, P::Cost> {
+    fn run(&mut self, options: &SearchOptions) -> crate::OutcomeOf<P> {
         let problem = self.problem;
         let infinite = P::Cost::MAX;
         if options.bound_admits_nothing() {

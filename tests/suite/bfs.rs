@@ -1,6 +1,6 @@
 use crate::common::{assert_replays, Graph, NodeGraph};
 use informed::puzzles::{sliding_tile, SlidingPuzzle};
-use informed::{bfs, distance_table, Outcome, SearchProblem, TableError};
+use informed::{bfs, distance_table, Outcome, ProblemError, SearchProblem, StopReason};
 use quickcheck::quickcheck;
 
 /// The fewest edges from node 0 to the goal, by a plain breadth-first search.
@@ -45,7 +45,9 @@ const EIGHT_PUZZLE_LAYERS: [usize; 32] = [
 fn distance_table_matches_the_published_8_puzzle_layers() {
     let goal = sliding_tile::blank_first::<9>();
     let puzzle = SlidingPuzzle::<9>::new(3, 3, &goal, &goal).unwrap();
-    let table = distance_table(&puzzle, puzzle.layout_count(), |b| puzzle.rank(b)).unwrap();
+    let table = distance_table(&puzzle, puzzle.layout_count(), |b| puzzle.rank(b))
+        .into_solution()
+        .unwrap();
     assert_eq!(table.reachable(), 181_440);
     assert_eq!(table.layer_counts(), EIGHT_PUZZLE_LAYERS);
 }
@@ -54,7 +56,9 @@ fn distance_table_matches_the_published_8_puzzle_layers() {
 fn paths_from_the_table_are_shortest_and_reach_the_origin() {
     let goal = sliding_tile::blank_last::<9>();
     let puzzle = SlidingPuzzle::<9>::new(3, 3, &goal, &goal).unwrap();
-    let table = distance_table(&puzzle, puzzle.layout_count(), |b| puzzle.rank(b)).unwrap();
+    let table = distance_table(&puzzle, puzzle.layout_count(), |b| puzzle.rank(b))
+        .into_solution()
+        .unwrap();
     // The two hardest layouts (31 moves), an easy one and the goal itself.
     for start in ["867254301", "647850321", "413726580", "123456780"] {
         let instance = SlidingPuzzle::<9>::parse(3, 3, start, "123456780").unwrap();
@@ -71,10 +75,9 @@ fn paths_from_the_table_are_shortest_and_reach_the_origin() {
 fn a_rank_outside_the_table_is_an_error() {
     let goal = sliding_tile::blank_last::<9>();
     let puzzle = SlidingPuzzle::<9>::new(3, 3, &goal, &goal).unwrap();
-    let error = distance_table(&puzzle, 10, |b| puzzle.rank(b))
-        .err()
-        .unwrap();
-    assert!(matches!(error, TableError::RankOutOfRange { size: 10, .. }));
+    let result = distance_table(&puzzle, 10, |b| puzzle.rank(b));
+    let error = result.problem_error().unwrap();
+    assert!(matches!(error, ProblemError::Rank { size: 10, .. }));
     assert!(error.to_string().contains("outside the table"));
 }
 
@@ -83,6 +86,6 @@ fn a_table_too_large_to_allocate_is_an_error() {
     let goal = sliding_tile::blank_first::<25>();
     let puzzle = SlidingPuzzle::<25>::new(5, 5, &goal, &goal).unwrap();
     assert_eq!(puzzle.layout_count(), usize::MAX, "25! does not fit");
-    let error = distance_table(&puzzle, puzzle.layout_count(), |b| puzzle.rank(b)).err();
-    assert_eq!(error, Some(TableError::TooLarge { size: usize::MAX }));
+    let result = distance_table(&puzzle, puzzle.layout_count(), |b| puzzle.rank(b));
+    assert_eq!(result.stopped(), Some(StopReason::MemoryLimit));
 }

@@ -100,6 +100,7 @@ fn no_solution_is_told_apart_from_one_beyond_the_limits() {
     let stopped = |reason| Outcome::Stopped {
         reason,
         completed_threshold: None,
+        so_far: None,
     };
     assert_eq!(outcome(None, None), Outcome::NoSolution);
     assert_eq!(outcome(Some(6), None), Outcome::NoSolution);

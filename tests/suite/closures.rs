@@ -42,9 +42,9 @@ quickcheck! {
         let with_option = &results[1];
         assert_eq!(plain.stats.generated, with_option.stats.generated);
         assert_eq!(plain.stats.thresholds, with_option.stats.thresholds);
-        let all = optimal_solutions(&problem, 1);
-        assert_eq!(all.cost, graph.exact[0]);
-        assert_eq!(all.count > 0, graph.exact[0].is_some());
+        let all = optimal_solutions(&problem, 1).into_solution();
+        assert_eq!(all.as_ref().map(|all| all.cost), graph.exact[0]);
+        assert_eq!(all.is_some_and(|all| all.count > 0), graph.exact[0].is_some());
         bfs(&problem).is_solved() == graph.exact[0].is_some()
     }
 }
@@ -225,7 +225,7 @@ where
         engine: "optimal_solutions",
         calls: calls.load(Ordering::Relaxed),
         expanded: all.stats.expanded,
-        solved: all.count == 1,
+        solved: all.solution().is_some_and(|all| all.count == 1),
     });
     runs
 }

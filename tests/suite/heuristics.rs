@@ -16,7 +16,9 @@ use quickcheck::{quickcheck, Gen, QuickCheck};
 fn admissible_on_every_8_puzzle() {
     for goal in [sliding_tile::blank_last::<9>(), [1, 2, 3, 8, 0, 4, 7, 6, 5]] {
         let puzzle = SlidingPuzzle::<9>::new(3, 3, &goal, &goal).unwrap();
-        let table = distance_table(&puzzle, puzzle.layout_count(), |b| puzzle.rank(b)).unwrap();
+        let table = distance_table(&puzzle, puzzle.layout_count(), |b| puzzle.rank(b))
+            .into_solution()
+            .unwrap();
         let manhattan = Manhattan::<9>::new(3, 3, &goal);
         let misplaced = MisplacedTiles::<9>::new(3, 3, &goal);
         let conflict = LinearConflict::<9>::new(3, 3, &goal);

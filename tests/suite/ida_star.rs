@@ -143,6 +143,7 @@ fn a_limit_stops_the_search_below_the_recursion_limit() {
         Outcome::Stopped {
             reason: StopReason::NodeLimit,
             completed_threshold: Some(999),
+            so_far: None,
         }
     );
     assert!(result.stats.generated <= before_last + 900);

@@ -48,6 +48,7 @@ fn ida_star_reports_its_last_completed_threshold() {
     let Outcome::Stopped {
         reason,
         completed_threshold,
+        ..
     } = result.outcome
     else {
         panic!("expected a stop, got {:?}", result.outcome);

@@ -6,7 +6,7 @@ use crate::common::{assert_replays, EightPuzzle, Graph, NodeGraph};
 use informed::puzzles::{sliding_tile, Board, SlidingPuzzle};
 use informed::{
     distance_table, ida_star, optimal_solutions, optimal_solutions_with, DistanceTable, MoveBuffer,
-    SearchOptions, SearchProblem, StopReason,
+    Outcome, SearchOptions, SearchProblem, StopReason,
 };
 use quickcheck::{Arbitrary, Gen};
 
@@ -49,7 +49,9 @@ fn goal_puzzle() -> SlidingPuzzle<9> {
 #[test]
 fn counts_every_shortest_path() {
     let whole = goal_puzzle();
-    let table = distance_table(&whole, whole.layout_count(), |b| whole.rank(b)).unwrap();
+    let table = distance_table(&whole, whole.layout_count(), |b| whole.rank(b))
+        .into_solution()
+        .unwrap();
     let mut gen = Gen::new(100);
     let mut tried = 0;
     while tried < 60 {
@@ -60,9 +62,11 @@ fn counts_every_shortest_path() {
             continue;
         }
         tried += 1;
-        let all = optimal_solutions(&puzzle, usize::MAX);
+        let all = optimal_solutions(&puzzle, usize::MAX)
+            .into_solution()
+            .unwrap();
         let cost = ida_star(&puzzle).into_solution().unwrap();
-        assert_eq!(all.cost, Some(cost.cost));
+        assert_eq!(all.cost, cost.cost);
         assert_eq!(all.count, expected, "{:?}", start.0);
         assert_eq!(all.solutions.len() as u64, expected);
         assert_eq!(all.solutions[0], cost.moves);
@@ -79,34 +83,45 @@ fn counts_every_shortest_path() {
 #[test]
 fn keeps_the_first_few_and_counts_them_all() {
     let puzzle = SlidingPuzzle::<9>::parse(3, 3, "867254301", "123456780").unwrap();
-    let all = optimal_solutions(&puzzle, 3);
-    assert_eq!(all.cost, Some(31));
+    let result = optimal_solutions(&puzzle, 3);
+    assert_eq!(result.stopped(), None);
+    let all = result.into_solution().unwrap();
+    assert_eq!(all.cost, 31);
     assert_eq!(all.solutions.len(), 3);
     assert!(all.count > 3);
     let whole = goal_puzzle();
-    let table = distance_table(&whole, whole.layout_count(), |b| whole.rank(b)).unwrap();
+    let table = distance_table(&whole, whole.layout_count(), |b| whole.rank(b))
+        .into_solution()
+        .unwrap();
     let expected = shortest_paths(&puzzle, &table, puzzle.start(), &mut HashMap::new());
     assert_eq!(all.count, expected);
-    assert_eq!(all.stopped, None);
 }
 
 #[test]
 fn limits_stop_the_count() {
     let puzzle = SlidingPuzzle::<9>::parse(3, 3, "867254301", "123456780").unwrap();
     let all = optimal_solutions_with(&puzzle, 10, &SearchOptions::new().max_nodes(1_000));
-    assert_eq!(all.stopped, Some(StopReason::NodeLimit));
+    assert_eq!(all.stopped(), Some(StopReason::NodeLimit));
     let all = optimal_solutions_with(&puzzle, 10, &SearchOptions::new().cost_bound(30));
-    assert_eq!(all.stopped, Some(StopReason::CostBound));
-    assert_eq!((all.cost, all.count), (None, 0));
+    assert_eq!(all.stopped(), Some(StopReason::CostBound));
+    assert!(all.found().is_none());
+    // Stopped within the last iteration, it answers what it counted so far.
+    let whole = optimal_solutions(&puzzle, 0).into_solution().unwrap();
+    let stopped = optimal_solutions_with(&puzzle, 0, &SearchOptions::new().max_nodes(6_000));
+    if let Some(so_far) = stopped.found() {
+        assert_eq!(so_far.cost, whole.cost);
+        assert!(so_far.count <= whole.count);
+    }
 }
 
 #[test]
 fn a_start_at_the_goal_has_one_empty_solution() {
     let puzzle = goal_puzzle();
-    let all = optimal_solutions(&puzzle, 5);
-    assert_eq!((all.cost, all.count), (Some(0), 1));
+    let all = optimal_solutions(&puzzle, 5).into_solution().unwrap();
+    assert_eq!((all.cost, all.count), (0, 1));
     assert_eq!(all.solutions, [Vec::new()]);
-    assert!(optimal_solutions(&puzzle, 0).solutions.is_empty());
+    let none_kept = optimal_solutions(&puzzle, 0).into_solution().unwrap();
+    assert!(none_kept.solutions.is_empty());
 }
 
 /// On the judge's samples of the rotation game, as many optimal solutions as the move
@@ -120,8 +135,10 @@ fn counts_the_rotation_games_optimal_answers_by_brute_force() {
         "1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3",
     ] {
         let game: RotationGame = board.parse().unwrap();
-        let all = optimal_solutions(&game, usize::MAX);
-        let length = all.cost.unwrap() as u32;
+        let all = optimal_solutions(&game, usize::MAX)
+            .into_solution()
+            .unwrap();
+        let length = all.cost;
         let mut expected = 0;
         for code in 0..8u32.pow(length) {
             let mut state = game.start();
@@ -170,15 +187,18 @@ quickcheck::quickcheck! {
     fn counts_the_cheapest_simple_paths_of_random_graphs(graph: Graph) -> bool {
         let problem = NodeGraph(graph.clone());
         let options = SearchOptions::new().detect_cycles(true);
-        let all = optimal_solutions_with(&problem, usize::MAX, &options);
+        let result = optimal_solutions_with(&problem, usize::MAX, &options);
         let Some(best) = graph.exact[0] else {
-            return all.cost.is_none() && all.count == 0 && all.stopped.is_none();
+            return result.outcome == Outcome::NoSolution;
+        };
+        let Some(all) = result.into_solution() else {
+            return false;
         };
         let mut expected = (best, 0);
         cheapest_simple_paths(&graph, 0, &mut vec![false; graph.edges.len()], 0, &mut expected);
         for moves in &all.solutions {
             assert_replays(&problem, moves, best);
         }
-        all.cost == Some(best) && all.count == expected.1 && all.solutions.len() as u64 == expected.1
+        all.cost == best && all.count == expected.1 && all.solutions.len() as u64 == expected.1
     }
 }

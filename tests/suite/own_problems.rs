@@ -216,7 +216,7 @@ quickcheck! {
         let from_start = distances_to(&reversed, 0);
         let successors = |&n: &usize| graph.edges[n].clone();
         let problem = FnProblem::new(0usize, successors, |_: &usize| 0, |_: &usize| false);
-        let reached = dijkstra_all(&problem);
+        let reached = dijkstra_all(&problem).into_solution().unwrap();
         (0..graph.edges.len()).all(|n| reached.cost(&problem.state(n)) == from_start[n])
             && reached.len() == from_start.iter().flatten().count()
     }
@@ -250,13 +250,16 @@ fn dijkstra_all_stops_at_the_cost_bound() {
         |_: &u32| 0,
         |_: &u32| false,
     );
-    let reached = dijkstra_all_with(&line, &SearchOptions::new().cost_bound(10));
+    let result = dijkstra_all_with(&line, &SearchOptions::new().cost_bound(10));
+    // Reaching the bound is the end of the task, not a stop.
+    assert_eq!(result.stopped(), None);
+    let reached = result.into_solution().unwrap();
     assert_eq!(reached.len(), 6, "0, 2, 4, 6, 8 and 10");
-    assert_eq!(reached.stopped, None);
     let (start, moves) = reached.path_to(&line.state(5)).unwrap();
     assert_eq!((*start.node(), moves.len()), (0, 5));
     let limited = dijkstra_all_with(&line, &SearchOptions::new().max_nodes(100));
-    assert_eq!(limited.stopped, Some(StopReason::NodeLimit));
+    assert_eq!(limited.stopped(), Some(StopReason::NodeLimit));
+    assert!(limited.found().is_some_and(|settled| !settled.is_empty()));
 }
 
 #[test]
@@ -452,12 +455,14 @@ fn a_bound_below_zero_admits_no_path_not_even_the_empty_one() {
                 );
                 assert_eq!(result.stats.generated, 0, "{name} within {bound}");
             }
+            let reached = dijkstra_all_with(&problem, &options);
             assert!(
-                dijkstra_all_with(&problem, &options).is_empty(),
+                reached.found().is_none_or(informed::Reached::is_empty),
                 "within {bound}"
             );
             let all = optimal_solutions_with(&problem, 1, &options);
-            assert_eq!((all.count, all.stopped), (0, Some(StopReason::CostBound)));
+            assert_eq!(all.stopped(), Some(StopReason::CostBound));
+            assert!(all.found().is_none());
         }
         let zero = SearchOptions::new().cost_bound(0u8);
         for (name, engine, _) in engines() {

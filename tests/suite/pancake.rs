@@ -19,6 +19,7 @@ fn all_distances(n: usize) -> (Pancake, Vec<(Vec<u8>, u32)>) {
     let table = distance_table(&puzzle, count, |stack| {
         permutation::rank(puzzle.pancakes(stack)).unwrap() as usize
     })
+    .into_solution()
     .unwrap();
     let all = (0..count)
         .map(|rank| {

@@ -80,7 +80,8 @@ fn limits_hold() {
         result.outcome,
         Outcome::Stopped {
             reason: StopReason::CostBound,
-            completed_threshold: Some(49)
+            completed_threshold: Some(49),
+            ..
         }
     ));
     let result = parallel_ida_star_with(&puzzle, &SearchOptions::new().max_nodes(100_000));

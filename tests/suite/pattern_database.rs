@@ -14,7 +14,9 @@ use quickcheck::quickcheck;
 /// Every reachable 8-puzzle layout with its BFS distance, for a goal.
 fn all_distances(goal: [u8; 9]) -> Vec<([u8; 9], u32)> {
     let puzzle = SlidingPuzzle::<9>::new(3, 3, &goal, &goal).unwrap();
-    let table = distance_table(&puzzle, puzzle.layout_count(), |b| puzzle.rank(b)).unwrap();
+    let table = distance_table(&puzzle, puzzle.layout_count(), |b| puzzle.rank(b))
+        .into_solution()
+        .unwrap();
     let mut tiles = [0u8; 9];
     (0..puzzle.layout_count())
         .filter_map(|rank| {

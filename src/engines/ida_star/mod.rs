@@ -155,7 +155,7 @@ fn deepen<'p, P: SearchProblem>(
     search: &mut impl Iterations<'p, P>,
     problem: &P,
     options: &SearchOptions,
-) -> Outcome<P::State, P::Move, P::Cost> {
+) -> crate::OutcomeOf<P> {
     if options.bound_admits_nothing() {
         return Outcome::stopped_by(StopReason::CostBound);
     }
@@ -176,6 +176,7 @@ fn deepen<'p, P: SearchProblem>(
             return Outcome::Stopped {
                 reason,
                 completed_threshold,
+                so_far: None,
             };
         }
         search.parts().0.thresholds.push(threshold);
@@ -205,6 +206,7 @@ fn deepen<'p, P: SearchProblem>(
                 return Outcome::Stopped {
                     reason,
                     completed_threshold,
+                    so_far: None,
                 };
             }
             Iteration::Exhausted(next) => {

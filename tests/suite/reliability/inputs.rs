@@ -425,7 +425,7 @@ fn a_zero_cost_cycle_is_named_by_the_path_check() {
         );
     }
     let all = informed::optimal_solutions_with(&Flip, 1, &checked);
-    assert_eq!(all.error, Some(ProblemError::ZeroCostCycle));
+    assert_eq!(all.problem_error(), Some(&ProblemError::ZeroCostCycle));
     // With cycle detection it is solved.
     let result = ida_star_with(&Flip, &SearchOptions::new().detect_cycles(true));
     assert_eq!(result.solution().map(|s| s.cost), Some(5));
@@ -607,17 +607,15 @@ fn dijkstra_all_stopped_by_a_limit_answers_only_settled_states() {
         heuristic: vec![0; 4],
         goal: u32::MAX,
     };
-    let full = informed::dijkstra_all(&graph);
-    assert_eq!(
-        (full.stopped, full.cost(&1), full.len()),
-        (None, Some(3), 4)
-    );
+    let full = informed::dijkstra_all(&graph).into_solution().unwrap();
+    assert_eq!((full.cost(&1), full.len()), (Some(3), 4));
     for options in [
         SearchOptions::new().max_nodes(2),
         SearchOptions::new().max_stored(3),
     ] {
-        let reached = informed::dijkstra_all_with(&graph, &options);
-        assert!(reached.stopped.is_some());
+        let result = informed::dijkstra_all_with(&graph, &options);
+        assert!(result.stopped().is_some());
+        let reached = result.found().unwrap();
         // Wherever it stopped, a cost it gives is the cheapest.
         for (&state, cost) in reached.iter() {
             assert_eq!(Some(cost), full.cost(&state), "state {state}");
@@ -766,6 +764,6 @@ fn depth_first_engines_refuse_several_starts_and_the_others_search_them_all() {
         }
     }
     let all = informed::optimal_solutions(&two_starts, 1);
-    assert_eq!((all.error, all.count), (Some(refused.clone()), 0));
+    assert_eq!(all.problem_error(), Some(&refused));
     assert!(refused.to_string().contains("a_star"), "{refused}");
 }
