@@ -57,8 +57,12 @@
 //! - `successors` is a function of the node: called twice on one node, it gives the same
 //!   nodes with the same costs. Their *order* may change between calls (a `HashSet` built per
 //!   call): a move names its successor by a hash of the node and the cost of the step, not by
-//!   its position. (Two successors of one node whose hashes collide at the same cost are
-//!   taken for one another: with 32-bit hashes, about one node in four billion.)
+//!   its position. Two successors of one node whose 32-bit hashes collide at the same cost
+//!   (a pair of siblings in four billion; a node with 300,000 successors has about ten such
+//!   pairs) are one move: [`FnProblem::path`] still gives the nodes of a path that plays
+//!   every move and ends at a goal, never a wrong one, but the path check of debug builds,
+//!   which replays the moves with `apply` (the first successor a move names), may then
+//!   report the path as faulty.
 //! - Costs are any [`Cost`] type, `i32` as `pathfinding` ports usually have included; a
 //!   negative cost ends the search with [`Outcome::Invalid`](crate::Outcome::Invalid).
 //! - Every engine calls `successors` once per expanded node, however many children it has
@@ -287,18 +291,62 @@ where
         self.walk(&self.start, moves)
     }
 
-    /// The nodes along `moves` from `start`; as far as the moves name successors.
+    /// The nodes along `moves` from `start`. A move names its successor by a 32-bit hash and
+    /// the cost: where two successors of one node share both, the walk tries each and keeps
+    /// the one whose path plays every move and ends at a goal, so that a collision never
+    /// gives a wrong path. Without such a path (moves that are not this problem's), the
+    /// nodes as far as the moves name successors, the first of each.
     fn walk(&self, start: &N, moves: &[FnMove<C::Key>]) -> Vec<N> {
+        // For each step, the successors the move may name, and which one the walk is on.
+        let mut choices: Vec<(Vec<N>, usize)> = Vec::with_capacity(moves.len());
         let mut node = start.clone();
-        let mut nodes = vec![node.clone()];
-        for &mv in moves {
-            match self.successor(&node, mv) {
-                Some(next) => node = next,
-                None => break,
+        let mut greedy: Option<Vec<N>> = None;
+        loop {
+            let step = choices.len();
+            if step == moves.len() {
+                if (self.success)(&node) {
+                    break;
+                }
+            } else {
+                let named = self.successors_named(&node, moves[step]);
+                if let Some(first) = named.first() {
+                    node = first.clone();
+                    choices.push((named, 0));
+                    continue;
+                }
             }
-            nodes.push(node.clone());
+            // A dead end: the first walk is kept as the fallback; back up to the last step
+            // with another candidate.
+            greedy.get_or_insert_with(|| Self::nodes_of(start, &choices));
+            loop {
+                let Some((named, at)) = choices.last_mut() else {
+                    return greedy.unwrap_or_else(|| vec![start.clone()]);
+                };
+                if *at + 1 < named.len() {
+                    *at += 1;
+                    node = named[*at].clone();
+                    break;
+                }
+                choices.pop();
+            }
         }
-        nodes
+        Self::nodes_of(start, &choices)
+    }
+
+    /// The start and the node each step of `choices` is on.
+    fn nodes_of(start: &N, choices: &[(Vec<N>, usize)]) -> Vec<N> {
+        core::iter::once(start.clone())
+            .chain(choices.iter().map(|(named, at)| named[*at].clone()))
+            .collect()
+    }
+
+    /// Every successor of `node` that `mv` names (one, but for a collision of hashes).
+    fn successors_named(&self, node: &N, mv: FnMove<C::Key>) -> Vec<N> {
+        (self.successors)(node)
+            .into_iter()
+            .filter(|(next, cost)| Self::step(next, *cost) == mv)
+            .map(|(next, _)| next)
+            .collect()
     }
 
     /// The move to `next` at `cost`.

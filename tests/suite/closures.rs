@@ -229,3 +229,37 @@ where
     });
     runs
 }
+
+/// Two successors of one node whose 32-bit hashes collide at one cost are one move to the
+/// engines; the path of nodes still ends at the goal the search reached, never at the other.
+#[test]
+fn a_hash_collision_between_siblings_never_gives_a_wrong_path() {
+    const LEAVES: u32 = 300_000;
+    let leaves = |&n: &u32| -> Vec<(u32, u32)> {
+        if n == 0 {
+            (1..=LEAVES).map(|leaf| (leaf, 1)).collect()
+        } else {
+            Vec::new()
+        }
+    };
+    // Find two leaves that the moves of the root take for one another.
+    let probe = FnProblem::new(0u32, leaves, |_: &u32| 0, |_: &u32| false);
+    let mut moves = MoveBuffer::new();
+    probe.moves(&probe.start(), &mut moves);
+    let mut first_of = std::collections::HashMap::new();
+    let (first, second) = (1..=LEAVES)
+        .zip(moves.iter())
+        .find_map(|(leaf, &(mv, _))| first_of.insert(mv, leaf).map(|earlier| (earlier, leaf)))
+        .expect("300,000 leaves have colliding 32-bit hashes");
+    for goal in [first, second] {
+        let star = FnProblem::new(0u32, leaves, |_: &u32| 0, move |&n: &u32| n == goal);
+        let solution = a_star_with(&star, &SearchOptions::new().check_path(false))
+            .into_solution()
+            .unwrap();
+        assert_eq!(
+            star.path(&solution),
+            [0, goal],
+            "{first} and {second} collide"
+        );
+    }
+}
