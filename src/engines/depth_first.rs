@@ -1,7 +1,7 @@
-//! The bounded depth-first search that branch and bound, IDA*_CR and the enumeration of all
-//! optimal solutions share: every path whose `f = g + h` stays within a bound, on an explicit
-//! stack (any depth), the state changed in place and restored; what to do at a goal and with
-//! the children cut off is the engine's [`Policy`].
+//! The bounded depth-first search on an explicit stack that IDA* (past its recursion's
+//! depth), IDA*_CR, branch and bound and the enumeration of all optimal solutions share: every
+//! path whose `f = g + h` stays within a bound, at any depth, the state changed in place and
+//! restored; what to do at a goal and with the children cut off is the engine's [`Policy`].
 
 use crate::cost::Cost;
 use crate::engines::ida_star::{invalid_heuristic, repeats_a_state, ZERO_RUN};
@@ -28,12 +28,16 @@ pub(crate) enum OnGoal<C> {
     Below(C),
     /// Go on, cutting off every child whose `f` is more than this.
     AtMost(C),
+    /// End the search ([`Ended::AtGoal`]).
+    End,
 }
 
 /// How a [`DepthFirst`] search ended.
 pub(crate) enum Ended {
     /// Every path within the bound was searched.
     Exhausted,
+    /// The policy ended it at a goal ([`OnGoal::End`]).
+    AtGoal,
     /// A limit stopped it.
     Stopped(StopReason),
     /// The problem gave a negative or NaN cost or heuristic.
@@ -54,7 +58,8 @@ struct Frame<S, M, C> {
 
 pub(crate) struct DepthFirst<'p, P: SearchProblem> {
     problem: &'p P,
-    state: P::State,
+    /// The state searches start from, and end back at.
+    pub state: P::State,
     frames: Vec<Frame<P::State, P::Move, P::Cost>>,
     /// The moves of every node on the path, deepest last.
     moves: MoveBuffer<P::Move, P::Cost>,
@@ -76,18 +81,31 @@ pub(crate) struct DepthFirst<'p, P: SearchProblem> {
 }
 
 impl<'p, P: SearchProblem> DepthFirst<'p, P> {
+    /// A search from the problem's start, no node deeper than `max_depth` expanded.
     pub fn new(problem: &'p P, options: &'p SearchOptions<'p>, max_depth: Option<usize>) -> Self {
         let cycles = options.detects_cycles(problem);
+        let mut search = Self::from_state(problem, problem.start(), options, cycles);
+        search.max_depth = max_depth.unwrap_or(usize::MAX);
+        search
+    }
+
+    /// A search from `state`, skipping the states on the path if `cycles`.
+    pub fn from_state(
+        problem: &'p P,
+        state: P::State,
+        options: &'p SearchOptions<'p>,
+        cycles: bool,
+    ) -> Self {
         DepthFirst {
             problem,
-            state: problem.start(),
+            state,
             frames: Vec::new(),
             moves: MoveBuffer::new(),
             children: MadeChildren::new(),
             path: Vec::new(),
             on_path: cycles.then(OnPath::new),
             look_for_zero_cycles: options.check_path && !cycles,
-            max_depth: max_depth.unwrap_or(usize::MAX),
+            max_depth: usize::MAX,
             cut_by_depth: false,
             stats: Stats::default(),
             watch: Watch::new(options),
@@ -111,11 +129,33 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
         &self.state
     }
 
+    /// With cycle detection, counts `states` as on the path above the start: the path the
+    /// recursive IDA* took before it handed the search over, gone deep.
+    pub fn mark_on_path(&mut self, states: &[P::State]) {
+        if let Some(on_path) = &mut self.on_path {
+            for state in states {
+                on_path.push(state.clone());
+            }
+        }
+    }
+
     /// Searches every path from the start whose `f` is at most `bound`, telling `policy` of
     /// each goal and each child cut off, and ends back at the start.
     pub fn search(&mut self, bound: P::Cost, policy: &mut impl Policy<P>) -> Ended {
+        self.search_below(bound, P::Cost::ZERO, None, policy)
+    }
+
+    /// [`search`](Self::search) from a start reached at cost `g` by a move whose inverse is
+    /// `skip` (IDA*'s recursion hands its deep nodes over so).
+    pub fn search_below(
+        &mut self,
+        bound: P::Cost,
+        g: P::Cost,
+        skip: Option<P::Move>,
+        policy: &mut impl Policy<P>,
+    ) -> Ended {
         let problem = self.problem;
-        let ended = self.run(bound, policy);
+        let ended = self.run(bound, g, skip, policy);
         // Back to the start, whatever stopped the search.
         while let Some(frame) = self.frames.pop() {
             let mv = self.path.pop();
@@ -147,7 +187,13 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
     }
 
     #[allow(clippy::too_many_lines)]
-    fn run(&mut self, bound: P::Cost, policy: &mut impl Policy<P>) -> Ended {
+    fn run(
+        &mut self,
+        bound: P::Cost,
+        root_g: P::Cost,
+        root_skip: Option<P::Move>,
+        policy: &mut impl Policy<P>,
+    ) -> Ended {
         let problem = self.problem;
         let infinite = P::Cost::MAX;
         // A child is cut off when its f is above `limit`, or when `strict` and equal to it;
@@ -167,9 +213,9 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             return Ended::Exhausted;
         }
         let mut next = self.moves.len();
-        let mut end = self.expand(None);
-        let mut g = P::Cost::ZERO;
-        let mut skip = None;
+        let mut end = self.expand(root_skip);
+        let mut g = root_g;
+        let mut skip = root_skip;
         if let Some(reason) = self.watch.check(&self.stats, 0, 0) {
             return Ended::Stopped(reason);
         }
@@ -208,7 +254,13 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             if child_g >= infinite {
                 continue; // a path whose cost reaches MAX is no path
             }
-            if let Some(h) = problem.heuristic_after(&self.state, mv) {
+            // Pruned on the predicted heuristic, sparing the apply and the restore. (Not with
+            // cycle detection: a state on the path must not be counted as cut off.)
+            let predicted = match self.on_path {
+                None => problem.heuristic_after(&self.state, mv),
+                Some(_) => None,
+            };
+            if let Some(h) = predicted {
                 if !h.is_valid() {
                     return Ended::Invalid(invalid_heuristic(h));
                 }
@@ -256,6 +308,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
                 match action {
                     OnGoal::Below(cost) => (limit, strict) = (cost, true),
                     OnGoal::AtMost(cost) => (limit, strict) = (cost, false),
+                    OnGoal::End => return Ended::AtGoal,
                 }
                 continue;
             }

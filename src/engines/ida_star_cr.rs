@@ -120,7 +120,7 @@ fn deepen<P: SearchProblem>(
         match search.search(threshold, &mut counts) {
             Ended::Stopped(reason) => return stopped(reason, completed_threshold),
             Ended::Invalid(error) => return Outcome::invalid(error),
-            Ended::Exhausted => {}
+            Ended::Exhausted | Ended::AtGoal => {}
         }
         if let Some((moves, cost)) = counts.best {
             return solved(

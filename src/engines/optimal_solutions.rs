@@ -147,7 +147,7 @@ fn count<P: SearchProblem>(
                     solution: found,
                 }
             }
-            Ended::Exhausted => {}
+            Ended::Exhausted | Ended::AtGoal => {}
         }
         if let Some(found) = found {
             return Outcome::Solved(found);

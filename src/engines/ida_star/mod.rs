@@ -13,7 +13,6 @@ use crate::options::{ProgressEvent, SearchOptions, StopReason};
 use crate::problem::{undo, SearchProblem};
 use crate::solution::{solved, solved_at_start, Outcome, ProblemError, Promise, ResultOf, Stats};
 
-pub(crate) use explicit::Search;
 pub(crate) use recursive::Recursive;
 
 /// Solves `problem` with IDA*, the iterative-deepening A* of Korf (1985), with default options.
@@ -383,13 +382,14 @@ mod tests {
                 predicts,
             };
             let options = SearchOptions::new().detect_cycles(true).check_path(false);
-            let mut explicit = Search::new(&graph, graph.start(), &options, true);
+            let mut explicit = explicit::Stacked::new(&graph, &options);
             let by_stack = deepen(&mut explicit, &graph, &options);
             let by_recursion = ida_star_with(&graph, &options);
+            let stats = &explicit.search.stats;
             by_recursion.outcome == by_stack
-                && by_recursion.stats.generated == explicit.stats.generated
-                && by_recursion.stats.expanded == explicit.stats.expanded
-                && by_recursion.stats.thresholds == explicit.stats.thresholds
+                && by_recursion.stats.generated == stats.generated
+                && by_recursion.stats.expanded == stats.expanded
+                && by_recursion.stats.thresholds == stats.thresholds
         }
         quickcheck::QuickCheck::new()
             .tests(300)
@@ -431,11 +431,14 @@ mod tests {
     fn cycle_detection_by_recursion_hands_its_path_down() {
         let line = Line { n: 1_000 };
         let options = SearchOptions::new().detect_cycles(true).check_path(false);
-        let mut explicit = Search::new(&line, line.start(), &options, true);
+        let mut explicit = explicit::Stacked::new(&line, &options);
         let by_stack = deepen(&mut explicit, &line, &options);
         let by_recursion = ida_star_with(&line, &options);
         assert_eq!(by_recursion.outcome, by_stack);
-        assert_eq!(by_recursion.stats.generated, explicit.stats.generated);
+        assert_eq!(
+            by_recursion.stats.generated,
+            explicit.search.stats.generated
+        );
         assert_eq!(by_recursion.stats.thresholds.len(), 1_000);
         assert_eq!(by_recursion.solution().map(|s| s.cost), Some(999));
     }

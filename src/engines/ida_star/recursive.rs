@@ -3,8 +3,9 @@
 use core::cmp::Ordering::{Equal, Less};
 use core::ops::ControlFlow;
 
-use super::{next_threshold, Iteration, Iterations, Search, RECURSION_LIMIT};
+use super::{explicit, next_threshold, Iteration, Iterations, RECURSION_LIMIT};
 use crate::cost::{min, Cost};
+use crate::engines::depth_first::DepthFirst;
 use crate::engines::on_path::OnPath;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
@@ -326,17 +327,20 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Descent<'p, P, CYCLES> {
         // The state is lent to the explicit stack and given back, not cloned (a clone may be
         // less than the state, or dear to make).
         let lent = core::mem::replace(state, self.problem.start());
-        let mut search = Search::new(self.problem, lent, self.options, CYCLES);
+        let mut search = DepthFirst::from_state(self.problem, lent, self.options, CYCLES);
         if CYCLES {
             search.mark_on_path(self.on_path.states());
         }
         self.sync();
         search.stats = core::mem::take(&mut self.stats);
         core::mem::swap(&mut search.watch, &mut self.watch);
-        let iteration = search.iterate(self.threshold, g, self.problem.inverse(mv));
+        let mut path = Vec::new();
+        let skip = self.problem.inverse(mv);
+        let iteration = explicit::iterate(&mut search, self.threshold, g, skip, &mut path);
         self.stats = core::mem::take(&mut search.stats);
         core::mem::swap(&mut search.watch, &mut self.watch);
         self.rearm();
+        // The explicit stack ends back at the state it was lent, whatever ended it.
         *state = core::mem::replace(&mut search.state, self.problem.start());
         match iteration {
             Iteration::Invalid(error) => {
@@ -345,7 +349,7 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Descent<'p, P, CYCLES> {
             }
             Iteration::Found(cost) => {
                 self.found = Some(cost);
-                self.reversed_path.extend(search.path.iter().rev());
+                self.reversed_path.extend(path.iter().rev());
                 self.reversed_path.push(mv);
                 ControlFlow::Break(())
             }
