@@ -5,10 +5,11 @@ use hashbrown::HashMap;
 
 use crate::cost::{min, Cost};
 use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
-use crate::engines::ida_star::{invalid_heuristic, next_threshold};
-use crate::options::{ProgressEvent, SearchOptions, StopReason};
+use crate::engines::ida_star::{deepen, next_threshold, Round, Rounds};
+use crate::limits::Watch;
+use crate::options::SearchOptions;
 use crate::problem::SearchProblem;
-use crate::solution::{solved, solved_at_start, Outcome, Promise, ResultOf};
+use crate::solution::{solved, solved_at_start, Promise, ResultOf, Stats};
 
 /// How many distinct `f` values of cut-off children an iteration counts, at most: enough to
 /// place the next threshold, bounded whatever the costs.
@@ -66,50 +67,37 @@ pub fn ida_star_cr_with<P: SearchProblem>(problem: &P, options: &SearchOptions) 
         };
     }
     let mut search = DepthFirst::new(problem, options, None);
-    let outcome = deepen(&mut search, problem, options);
+    let outcome = deepen(
+        &mut Counted(&mut search),
+        problem,
+        options,
+        || solved_at_start(problem, problem.start(), options),
+        |(moves, cost)| {
+            solved(
+                problem,
+                problem.start(),
+                moves,
+                Some(cost),
+                options,
+                Promise::Optimal,
+            )
+        },
+    );
     ResultOf::<P> {
         outcome,
         stats: search.stats,
     }
 }
 
-fn deepen<P: SearchProblem>(
-    search: &mut DepthFirst<'_, P>,
-    problem: &P,
-    options: &SearchOptions,
-) -> crate::OutcomeOf<P> {
-    if options.bound_admits_nothing() {
-        return Outcome::stopped_by(StopReason::CostBound);
-    }
-    if problem.is_goal(search.start()) {
-        return solved_at_start(problem, problem.start(), options);
-    }
-    let mut threshold = problem.heuristic(search.start());
-    if !threshold.is_valid() {
-        return Outcome::invalid(invalid_heuristic(threshold));
-    }
-    let cost_bound = search.watch.cost_bound;
-    let mut completed_threshold = None;
-    let stopped = |reason, completed_threshold| Outcome::Stopped {
-        reason,
-        completed_threshold,
-        so_far: None,
-    };
-    // The least threshold that makes progress: IDA*'s next one.
-    let mut floor = threshold;
-    while threshold < P::Cost::MAX {
-        if threshold > cost_bound {
-            if floor > cost_bound {
-                return stopped(StopReason::CostBound, completed_threshold);
-            }
-            // Up to the bound, not past it: the last iteration searches all of it.
-            threshold = cost_bound;
-        }
-        search.stats.thresholds.push(threshold);
-        let event = ProgressEvent::IterationStarted {
-            threshold: threshold.value(),
-        };
-        search.watch.report(event, &search.stats, 0, 0);
+/// IDA*_CR's iterations on the shared stack: each counts the children it cuts off by `f`, and
+/// picks the next threshold from the counts.
+struct Counted<'s, 'p, P: SearchProblem>(&'s mut DepthFirst<'p, P>);
+
+impl<'p, P: SearchProblem> Rounds<'p, P> for Counted<'_, 'p, P> {
+    type Found = (Vec<P::Move>, P::Cost);
+
+    fn round(&mut self, threshold: P::Cost) -> Round<P::Cost, Self::Found> {
+        let search = &mut *self.0;
         let generated_before = search.stats.generated;
         let mut counts = Counts::<P> {
             by_f: HashMap::new(),
@@ -118,32 +106,20 @@ fn deepen<P: SearchProblem>(
             best: None,
         };
         match search.search(threshold, &mut counts) {
-            Ended::Stopped(reason) => return stopped(reason, completed_threshold),
-            Ended::Invalid(error) => return Outcome::invalid(error),
+            Ended::Stopped(reason) => return Round::Stopped(reason),
+            Ended::Invalid(error) => return Round::Invalid(error),
             Ended::Exhausted | Ended::AtGoal => {}
         }
-        if let Some((moves, cost)) = counts.best {
-            return solved(
-                problem,
-                problem.start(),
-                moves,
-                Some(cost),
-                options,
-                Promise::Optimal,
-            );
+        if let Some(best) = counts.best.take() {
+            return Round::Found(best);
         }
-        completed_threshold = Some(threshold);
-        let event = ProgressEvent::IterationFinished {
-            threshold: threshold.value(),
-        };
-        search.watch.report(event, &search.stats, 0, 0);
         let generated = search.stats.generated - generated_before;
-        match counts.next_threshold(threshold, generated) {
-            Some((least, next)) => (floor, threshold) = (least, next),
-            None => break,
-        }
+        Round::Exhausted(counts.next_threshold(threshold, generated))
     }
-    Outcome::NoSolution
+
+    fn parts(&mut self) -> (&mut Stats<P::Cost>, &Watch<'p, P::Cost>) {
+        (&mut self.0.stats, &self.0.watch)
+    }
 }
 
 /// What one iteration saw: the cut-off children by `f`, and the best goal.

@@ -2,10 +2,11 @@
 
 use crate::cost::{min, Cost};
 use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
-use crate::engines::ida_star::{invalid_heuristic, next_threshold};
-use crate::options::{ProgressEvent, SearchOptions, StopReason};
+use crate::engines::ida_star::{deepen, next_threshold, Round, Rounds};
+use crate::limits::Watch;
+use crate::options::SearchOptions;
 use crate::problem::SearchProblem;
-use crate::solution::{Outcome, SearchResult};
+use crate::solution::{Outcome, SearchResult, Stats};
 
 /// The optimal solutions of a problem, as [`optimal_solutions`] found them.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,63 +72,72 @@ pub fn optimal_solutions_with<P: SearchProblem>(
     options: &SearchOptions,
 ) -> SearchResult<OptimalSolutions<P::Move, P::Cost>, P::Cost> {
     let mut search = DepthFirst::new(problem, options, None);
-    let outcome = count(problem, keep, options, &mut search);
+    let outcome = match super::not_one_start(problem) {
+        Some(Outcome::Invalid { error, .. }) => Outcome::invalid(error),
+        Some(_) => Outcome::NoSolution,
+        None => {
+            let mut rounds = Counting {
+                search: &mut search,
+                keep,
+                so_far: None,
+            };
+            let at_start = || {
+                // The empty path: any other ends at a goal it passes first.
+                Outcome::Solved(OptimalSolutions {
+                    cost: P::Cost::ZERO,
+                    count: 1,
+                    solutions: if keep > 0 {
+                        vec![Vec::new()]
+                    } else {
+                        Vec::new()
+                    },
+                })
+            };
+            match deepen(&mut rounds, problem, options, at_start, Outcome::Solved) {
+                // What the iteration that met the goals had counted when it stopped.
+                Outcome::Stopped {
+                    reason,
+                    completed_threshold,
+                    ..
+                } => Outcome::Stopped {
+                    reason,
+                    completed_threshold,
+                    so_far: rounds.so_far,
+                },
+                Outcome::Invalid { error, .. } => Outcome::Invalid {
+                    error,
+                    solution: rounds.so_far,
+                },
+                outcome => outcome,
+            }
+        }
+    };
     SearchResult {
         outcome,
         stats: search.stats,
     }
 }
 
-/// The iterations of [`optimal_solutions_with`], until the one that meets a goal ends.
-fn count<P: SearchProblem>(
-    problem: &P,
+/// The iterations of [`optimal_solutions_with`]: IDA*'s, each going on past its goals to the
+/// end, keeping the first `keep`; what one that stopped had found is kept in `so_far`.
+struct Counting<'s, 'p, P: SearchProblem> {
+    search: &'s mut DepthFirst<'p, P>,
     keep: usize,
-    options: &SearchOptions,
-    search: &mut DepthFirst<'_, P>,
-) -> Outcome<OptimalSolutions<P::Move, P::Cost>, P::Cost> {
-    if options.bound_admits_nothing() {
-        return Outcome::stopped_by(StopReason::CostBound);
-    }
-    if let Some(outcome) = super::not_one_start(problem) {
-        return match outcome {
-            Outcome::Invalid { error, .. } => Outcome::invalid(error),
-            _ => Outcome::NoSolution,
-        };
-    }
-    if problem.is_goal(search.start()) {
-        // The empty path: any other ends at a goal it passes first.
-        return Outcome::Solved(OptimalSolutions {
-            cost: P::Cost::ZERO,
-            count: 1,
-            solutions: if keep > 0 {
-                vec![Vec::new()]
-            } else {
-                Vec::new()
-            },
-        });
-    }
-    let mut threshold = problem.heuristic(search.start());
-    if !threshold.is_valid() {
-        return Outcome::invalid(invalid_heuristic(threshold));
-    }
-    let cost_bound = search.watch.cost_bound;
-    while threshold < P::Cost::MAX {
-        if threshold > cost_bound {
-            return Outcome::stopped_by(StopReason::CostBound);
-        }
-        search.stats.thresholds.push(threshold);
-        let event = ProgressEvent::IterationStarted {
-            threshold: threshold.value(),
-        };
-        search.watch.report(event, &search.stats, 0, 0);
+    so_far: Option<OptimalSolutions<P::Move, P::Cost>>,
+}
+
+impl<'p, P: SearchProblem> Rounds<'p, P> for Counting<'_, 'p, P> {
+    type Found = OptimalSolutions<P::Move, P::Cost>;
+
+    fn round(&mut self, threshold: P::Cost) -> Round<P::Cost, Self::Found> {
         let mut ties = Ties::<P> {
-            keep,
+            keep: self.keep,
             cost: None,
             count: 0,
             solutions: Vec::new(),
             least_cut: P::Cost::MAX,
         };
-        let ended = search.search(threshold, &mut ties);
+        let ended = self.search.search(threshold, &mut ties);
         let found = ties.cost.map(|cost| OptimalSolutions {
             cost,
             count: ties.count,
@@ -135,33 +145,28 @@ fn count<P: SearchProblem>(
         });
         match ended {
             Ended::Stopped(reason) => {
-                return Outcome::Stopped {
-                    reason,
-                    completed_threshold: None,
-                    so_far: found,
-                }
+                self.so_far = found;
+                Round::Stopped(reason)
             }
             Ended::Invalid(error) => {
-                return Outcome::Invalid {
-                    error,
-                    solution: found,
-                }
+                self.so_far = found;
+                Round::Invalid(error)
             }
-            Ended::Exhausted | Ended::AtGoal => {}
-        }
-        if let Some(found) = found {
-            return Outcome::Solved(found);
-        }
-        let event = ProgressEvent::IterationFinished {
-            threshold: threshold.value(),
-        };
-        search.watch.report(event, &search.stats, 0, 0);
-        match next_threshold(threshold, ties.least_cut - min(ties.least_cut, threshold)) {
-            Some(next) if ties.least_cut < P::Cost::MAX => threshold = next,
-            _ => break,
+            Ended::Exhausted | Ended::AtGoal => match found {
+                Some(found) => Round::Found(found),
+                None => Round::Exhausted(
+                    (ties.least_cut < P::Cost::MAX)
+                        .then(|| next_threshold(threshold, ties.least_cut - threshold))
+                        .flatten()
+                        .map(|next| (next, next)),
+                ),
+            },
         }
     }
-    Outcome::NoSolution
+
+    fn parts(&mut self) -> (&mut Stats<P::Cost>, &Watch<'p, P::Cost>) {
+        (&mut self.search.stats, &self.search.watch)
+    }
 }
 
 /// The goals of one iteration at the least cost met.

@@ -6,11 +6,11 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use crate::cost::{min, Cost};
-use crate::engines::ida_star::{next_threshold, Iteration, Iterations, Recursive};
+use crate::engines::ida_star::{deepen, next_threshold, Iteration, Recursive, Round, Rounds};
 use crate::limits::{SharedLimits, Watch};
-use crate::options::{CancelToken, ProgressEvent, SearchOptions, StopReason};
+use crate::options::{CancelToken, SearchOptions, StopReason};
 use crate::problem::{each_child, MoveBuffer, SearchProblem};
-use crate::solution::{solved, solved_at_start, Outcome, ProblemError, Promise, ResultOf, Stats};
+use crate::solution::{solved, solved_at_start, ProblemError, Promise, ResultOf, Stats};
 
 /// Solves `problem` with IDA* on all the threads of the current rayon pool, with default
 /// options. Needs the `parallel` feature.
@@ -157,56 +157,74 @@ where
     P::Move: Send + Sync,
     P::Cost: Send + Sync,
 {
-    let mut watch: Watch<'_, P::Cost> = Watch::new(options);
-    let start = problem.start();
-    if options.bound_admits_nothing() {
-        return Outcome::stopped_by(StopReason::CostBound);
-    }
-    if problem.is_goal(&start) {
-        return solved_at_start(problem, start, options);
-    }
-    let threads = rayon::current_num_threads().max(1);
-    let mut threshold = problem.heuristic(&start);
-    if !threshold.is_valid() {
-        return Outcome::invalid(ProblemError::InvalidHeuristic {
-            heuristic: threshold.value(),
-        });
-    }
-    let mut completed_threshold = None;
-    let stopped = |reason, completed_threshold| Outcome::Stopped {
-        reason,
-        completed_threshold,
-        so_far: None,
+    let watch = Watch::new(options);
+    let mut rounds = Shared {
+        problem,
+        start: problem.start(),
+        threads: rayon::current_num_threads().max(1),
+        limits: WorkerLimits::new(problem, watch.deadline, options),
+        stats,
+        watch,
     };
-    let limits = WorkerLimits::new(problem, watch.deadline, options);
-    while threshold != P::Cost::MAX {
-        if threshold > watch.cost_bound {
-            return stopped(StopReason::CostBound, completed_threshold);
-        }
-        stats.thresholds.push(threshold);
-        let event = ProgressEvent::IterationStarted {
-            threshold: threshold.value(),
-        };
-        watch.report(event, stats, 0, 0);
+    deepen(
+        &mut rounds,
+        problem,
+        options,
+        || solved_at_start(problem, problem.start(), options),
+        |(moves, cost)| {
+            let cost = P::Cost::EXACT.then_some(cost);
+            solved(
+                problem,
+                problem.start(),
+                moves,
+                cost,
+                options,
+                Promise::Optimal,
+            )
+        },
+    )
+}
+
+/// Parallel IDA*'s iterations: each shares out the subtrees of a frontier among the threads.
+struct Shared<'s, 'p, P: SearchProblem> {
+    problem: &'p P,
+    start: P::State,
+    threads: usize,
+    limits: WorkerLimits,
+    stats: &'s mut Stats<P::Cost>,
+    watch: Watch<'p, P::Cost>,
+}
+
+impl<'p, P> Rounds<'p, P> for Shared<'_, 'p, P>
+where
+    P: SearchProblem + Sync,
+    P::State: Send + Sync,
+    P::Move: Send + Sync,
+    P::Cost: Send + Sync,
+{
+    type Found = (Vec<P::Move>, P::Cost);
+
+    fn round(&mut self, threshold: P::Cost) -> Round<P::Cost, Self::Found> {
+        let (problem, limits) = (self.problem, &self.limits);
         let mut least_f = P::Cost::MAX;
         let frontier = match frontier(
             problem,
-            &start,
+            &self.start,
             threshold,
-            256 * threads,
+            256 * self.threads,
             limits.detect_cycles,
-            stats,
-            &mut watch,
+            self.stats,
+            &mut self.watch,
             &mut least_f,
         ) {
             Ok(frontier) => frontier,
-            Err(Halt::Stopped(reason)) => return stopped(reason, completed_threshold),
-            Err(Halt::Invalid(error)) => return Outcome::invalid(error),
+            Err(Halt::Stopped(reason)) => return Round::Stopped(reason),
+            Err(Halt::Invalid(error)) => return Round::Invalid(error),
         };
         limits
             .shared
             .generated
-            .store(stats.generated, Ordering::Relaxed);
+            .store(self.stats.generated, Ordering::Relaxed);
         let searched = frontier
             .goal
             .as_ref()
@@ -215,34 +233,26 @@ where
             problem,
             &frontier.subtrees[..searched],
             threshold,
-            &limits,
-            threads,
+            limits,
+            self.threads,
         );
-        let decided = decide::<P>(reports, &frontier, &limits, stats, &mut least_f);
-        let decided = decided.or(frontier.goal.map(|(_, moves, cost)| Ok((moves, cost))));
-        match decided {
-            Some(Ok((moves, cost))) => {
-                let cost = P::Cost::EXACT.then_some(cost);
-                return solved(problem, start, moves, cost, options, Promise::Optimal);
-            }
-            Some(Err(Halt::Stopped(reason))) => return stopped(reason, completed_threshold),
-            Some(Err(Halt::Invalid(error))) => return Outcome::invalid(error),
-            None => {}
-        }
-        completed_threshold = Some(threshold);
-        let event = ProgressEvent::IterationFinished {
-            threshold: threshold.value(),
-        };
-        watch.report(event, stats, 0, 0);
-        if least_f == P::Cost::MAX {
-            break;
-        }
-        match next_threshold(threshold, least_f - threshold) {
-            Some(next) => threshold = next,
-            None => break,
+        let decided = decide::<P>(reports, &frontier, limits, self.stats, &mut least_f);
+        match decided.or(frontier.goal.map(|(_, moves, cost)| Ok((moves, cost)))) {
+            Some(Ok(found)) => Round::Found(found),
+            Some(Err(Halt::Stopped(reason))) => Round::Stopped(reason),
+            Some(Err(Halt::Invalid(error))) => Round::Invalid(error),
+            None => Round::Exhausted(
+                (least_f < P::Cost::MAX)
+                    .then(|| next_threshold(threshold, least_f - threshold))
+                    .flatten()
+                    .map(|next| (next, next)),
+            ),
         }
     }
-    Outcome::NoSolution
+
+    fn parts(&mut self) -> (&mut Stats<P::Cost>, &Watch<'p, P::Cost>) {
+        (self.stats, &self.watch)
+    }
 }
 
 /// What the subtrees' reports decide, read in subtree order: the first goal found or the
@@ -427,7 +437,7 @@ fn recurse<'p, P: SearchProblem, const CYCLES: bool>(
     search.watch_mut().abandon_after(best, index);
     search.watch_mut().share(&limits.shared, 0);
     let iteration = search.iterate(threshold, subtree.g, subtree.skip);
-    let stats = core::mem::take(search.parts().0);
+    let stats = core::mem::take(Rounds::parts(&mut search).0);
     search.watch_mut().flush(&stats);
     (iteration, search.take_path(), stats)
 }

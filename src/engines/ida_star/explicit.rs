@@ -74,19 +74,18 @@ impl<'p, P: SearchProblem> Stacked<'p, P> {
 }
 
 #[cfg(test)]
-impl<'p, P: SearchProblem> super::Iterations<'p, P> for Stacked<'p, P> {
-    fn iterate_from_start(&mut self, threshold: P::Cost) -> Iteration<P::Cost> {
-        iterate(
-            &mut self.search,
-            threshold,
-            P::Cost::ZERO,
-            None,
-            &mut self.path,
-        )
-    }
+impl<'p, P: SearchProblem> super::Rounds<'p, P> for Stacked<'p, P> {
+    type Found = (P::Cost, Vec<P::Move>);
 
-    fn take_path(&mut self) -> Vec<P::Move> {
-        core::mem::take(&mut self.path)
+    fn round(&mut self, threshold: P::Cost) -> super::Round<P::Cost, Self::Found> {
+        use super::Round;
+        let path = &mut self.path;
+        match iterate(&mut self.search, threshold, P::Cost::ZERO, None, path) {
+            Iteration::Found(cost) => Round::Found((cost, core::mem::take(path))),
+            Iteration::Exhausted(next) => Round::Exhausted(next.map(|next| (next, next))),
+            Iteration::Stopped(reason) => Round::Stopped(reason),
+            Iteration::Invalid(error) => Round::Invalid(error),
+        }
     }
 
     fn parts(
@@ -96,9 +95,5 @@ impl<'p, P: SearchProblem> super::Iterations<'p, P> for Stacked<'p, P> {
         &crate::limits::Watch<'p, P::Cost>,
     ) {
         (&mut self.search.stats, &self.search.watch)
-    }
-
-    fn start(&self) -> &P::State {
-        &self.search.state
     }
 }

@@ -89,7 +89,13 @@ fn recurse<P: SearchProblem, const CYCLES: bool>(
     options: &SearchOptions,
 ) -> ResultOf<P> {
     let mut search = Recursive::<P, CYCLES>::new(problem, problem.start(), options);
-    let outcome = deepen(&mut search, problem, options);
+    let outcome = deepen(
+        &mut search,
+        problem,
+        options,
+        || solved_at_start(problem, problem.start(), options),
+        |goal| found_by_ida(problem, options, goal),
+    );
     ResultOf::<P> {
         outcome,
         stats: search.into_stats(),
@@ -136,93 +142,113 @@ where
     false
 }
 
-/// One engine's way of running a depth-first iteration from the start, for [`deepen`].
-pub(crate) trait Iterations<'p, P: SearchProblem> {
-    /// One depth-first search of the whole tree below the start, bounded by `threshold`.
-    fn iterate_from_start(&mut self, threshold: P::Cost) -> Iteration<P::Cost>;
-    /// The moves of the solution the last iteration found.
-    fn take_path(&mut self) -> Vec<P::Move>;
-    /// The counts and the limits.
-    fn parts(&mut self) -> (&mut Stats<P::Cost>, &Watch<'p, P::Cost>);
-    /// The state the iterations start from.
-    fn start(&self) -> &P::State;
+/// How one iteration of [`deepen`] ended.
+pub(crate) enum Round<C, F> {
+    /// It reached a goal: what the engine keeps of it.
+    Found(F),
+    /// Every path within the threshold was searched: the least next threshold that makes
+    /// progress and the one to search next (IDA*'s are one), or `None` if nothing was cut off.
+    Exhausted(Option<(C, C)>),
+    /// A limit stopped it.
+    Stopped(StopReason),
+    /// The problem gave a negative or NaN cost or heuristic.
+    Invalid(ProblemError),
 }
 
-/// The iterative deepening around an engine's iterations: thresholds, the cost bound,
-/// progress reports, the outcome.
-fn deepen<'p, P: SearchProblem>(
-    search: &mut impl Iterations<'p, P>,
+/// One depth-first engine's iterations from the problem's start, for [`deepen`]: IDA* (by
+/// recursion, or on the explicit stack throughout), IDA*_CR, the count of optimal solutions,
+/// parallel IDA*.
+pub(crate) trait Rounds<'p, P: SearchProblem> {
+    /// What an iteration that reaches a goal gives.
+    type Found;
+    /// One depth-first search of the whole tree below the start, bounded by `threshold`.
+    fn round(&mut self, threshold: P::Cost) -> Round<P::Cost, Self::Found>;
+    /// The counts and the limits.
+    fn parts(&mut self) -> (&mut Stats<P::Cost>, &Watch<'p, P::Cost>);
+}
+
+/// The iterative deepening every depth-first engine runs its [`Rounds`] in: the cost bound,
+/// a start that is a goal (`at_start`), the first threshold, the thresholds and progress
+/// reports, and the outcome (of a goal: `found`). A threshold past the cost bound is searched
+/// at the bound when the least next one is within it (IDA*_CR's may jump past it), and ends
+/// the search otherwise.
+pub(crate) fn deepen<'p, P: SearchProblem, R: Rounds<'p, P>, T>(
+    rounds: &mut R,
     problem: &P,
     options: &SearchOptions,
-) -> crate::OutcomeOf<P> {
+    at_start: impl FnOnce() -> Outcome<T, P::Cost>,
+    found: impl FnOnce(R::Found) -> Outcome<T, P::Cost>,
+) -> Outcome<T, P::Cost> {
     if options.bound_admits_nothing() {
         return Outcome::stopped_by(StopReason::CostBound);
     }
-    if problem.is_goal(search.start()) {
-        return solved_at_start(problem, problem.start(), options);
+    let start = problem.start();
+    if problem.is_goal(&start) {
+        return at_start();
     }
-    let mut threshold = problem.heuristic(search.start());
+    let mut threshold = problem.heuristic(&start);
     if !threshold.is_valid() {
-        let error = ProblemError::InvalidHeuristic {
-            heuristic: threshold.value(),
-        };
-        return Outcome::invalid(error);
+        return Outcome::invalid(invalid_heuristic(threshold));
     }
+    let cost_bound = rounds.parts().1.cost_bound;
     let mut completed_threshold = None;
-    while threshold != P::Cost::MAX {
-        if threshold > search.parts().1.cost_bound {
-            let reason = StopReason::CostBound;
-            return Outcome::Stopped {
-                reason,
-                completed_threshold,
-                so_far: None,
-            };
+    let stopped = |reason, completed_threshold| Outcome::Stopped {
+        reason,
+        completed_threshold,
+        so_far: None,
+    };
+    // The least threshold that makes progress: the next one, but for IDA*_CR's.
+    let mut floor = threshold;
+    while threshold < P::Cost::MAX {
+        if threshold > cost_bound {
+            if floor > cost_bound {
+                return stopped(StopReason::CostBound, completed_threshold);
+            }
+            threshold = cost_bound;
         }
-        search.parts().0.thresholds.push(threshold);
+        let (stats, watch) = rounds.parts();
+        stats.thresholds.push(threshold);
         let event = ProgressEvent::IterationStarted {
             threshold: threshold.value(),
         };
-        let (stats, watch) = search.parts();
         watch.report(event, stats, 0, 0);
-        match search.iterate_from_start(threshold) {
-            Iteration::Found(cost) => {
-                let moves = search.take_path();
-                // Worked out as threshold less budget: the sum itself for integers.
-                let cost = P::Cost::EXACT.then_some(cost);
-                return solved(
-                    problem,
-                    problem.start(),
-                    moves,
-                    cost,
-                    options,
-                    Promise::Optimal,
-                );
-            }
-            Iteration::Invalid(error) => {
-                return Outcome::invalid(error);
-            }
-            Iteration::Stopped(reason) => {
-                return Outcome::Stopped {
-                    reason,
-                    completed_threshold,
-                    so_far: None,
-                };
-            }
-            Iteration::Exhausted(next) => {
+        match rounds.round(threshold) {
+            Round::Found(goal) => return found(goal),
+            Round::Invalid(error) => return Outcome::invalid(error),
+            Round::Stopped(reason) => return stopped(reason, completed_threshold),
+            Round::Exhausted(next) => {
                 completed_threshold = Some(threshold);
                 let event = ProgressEvent::IterationFinished {
                     threshold: threshold.value(),
                 };
-                let (stats, watch) = search.parts();
+                let (stats, watch) = rounds.parts();
                 watch.report(event, stats, 0, 0);
                 match next {
-                    Some(next) => threshold = next,
+                    Some(next) => (floor, threshold) = next,
                     None => break,
                 }
             }
         }
     }
     Outcome::NoSolution
+}
+
+/// IDA*'s outcome for the goal an iteration found at `cost` by `moves`.
+fn found_by_ida<P: SearchProblem>(
+    problem: &P,
+    options: &SearchOptions,
+    (cost, moves): (P::Cost, Vec<P::Move>),
+) -> crate::OutcomeOf<P> {
+    // Worked out as threshold less budget: the sum itself for integers.
+    let cost = P::Cost::EXACT.then_some(cost);
+    solved(
+        problem,
+        problem.start(),
+        moves,
+        cost,
+        options,
+        Promise::Optimal,
+    )
 }
 
 pub(crate) enum Iteration<C> {
@@ -383,7 +409,13 @@ mod tests {
             };
             let options = SearchOptions::new().detect_cycles(true).check_path(false);
             let mut explicit = explicit::Stacked::new(&graph, &options);
-            let by_stack = deepen(&mut explicit, &graph, &options);
+            let by_stack = deepen(
+                &mut explicit,
+                &graph,
+                &options,
+                || solved_at_start(&graph, graph.start(), &options),
+                |goal| found_by_ida(&graph, &options, goal),
+            );
             let by_recursion = ida_star_with(&graph, &options);
             let stats = &explicit.search.stats;
             by_recursion.outcome == by_stack
@@ -432,7 +464,13 @@ mod tests {
         let line = Line { n: 1_000 };
         let options = SearchOptions::new().detect_cycles(true).check_path(false);
         let mut explicit = explicit::Stacked::new(&line, &options);
-        let by_stack = deepen(&mut explicit, &line, &options);
+        let by_stack = deepen(
+            &mut explicit,
+            &line,
+            &options,
+            || solved_at_start(&line, line.start(), &options),
+            |goal| found_by_ida(&line, &options, goal),
+        );
         let by_recursion = ida_star_with(&line, &options);
         assert_eq!(by_recursion.outcome, by_stack);
         assert_eq!(

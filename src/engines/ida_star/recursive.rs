@@ -3,7 +3,7 @@
 use core::cmp::Ordering::{Equal, Less};
 use core::ops::ControlFlow;
 
-use super::{explicit, next_threshold, Iteration, Iterations, RECURSION_LIMIT};
+use super::{explicit, next_threshold, Iteration, Round, Rounds, RECURSION_LIMIT};
 use crate::cost::{min, Cost};
 use crate::engines::depth_first::DepthFirst;
 use crate::engines::on_path::OnPath;
@@ -100,6 +100,13 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Recursive<'p, P, CYCLES> {
         self.descent.stats
     }
 
+    /// The moves of the solution the last iteration found, from its start.
+    pub(crate) fn take_path(&mut self) -> Vec<P::Move> {
+        let mut path = core::mem::take(&mut self.descent.reversed_path);
+        path.reverse();
+        path
+    }
+
     /// The limits, for parallel IDA* to add its own.
     #[cfg(feature = "parallel")]
     pub(crate) fn watch_mut(&mut self) -> &mut Watch<'p, P::Cost> {
@@ -107,23 +114,20 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Recursive<'p, P, CYCLES> {
     }
 }
 
-impl<'p, P: SearchProblem, const CYCLES: bool> Iterations<'p, P> for Recursive<'p, P, CYCLES> {
-    fn iterate_from_start(&mut self, threshold: P::Cost) -> Iteration<P::Cost> {
-        self.iterate(threshold, P::Cost::ZERO, None)
-    }
+impl<'p, P: SearchProblem, const CYCLES: bool> Rounds<'p, P> for Recursive<'p, P, CYCLES> {
+    type Found = (P::Cost, Vec<P::Move>);
 
-    fn take_path(&mut self) -> Vec<P::Move> {
-        let mut path = core::mem::take(&mut self.descent.reversed_path);
-        path.reverse();
-        path
+    fn round(&mut self, threshold: P::Cost) -> Round<P::Cost, Self::Found> {
+        match self.iterate(threshold, P::Cost::ZERO, None) {
+            Iteration::Found(cost) => Round::Found((cost, self.take_path())),
+            Iteration::Exhausted(next) => Round::Exhausted(next.map(|next| (next, next))),
+            Iteration::Stopped(reason) => Round::Stopped(reason),
+            Iteration::Invalid(error) => Round::Invalid(error),
+        }
     }
 
     fn parts(&mut self) -> (&mut Stats<P::Cost>, &Watch<'p, P::Cost>) {
         (&mut self.descent.stats, &self.descent.watch)
-    }
-
-    fn start(&self) -> &P::State {
-        &self.state
     }
 }
 
