@@ -65,6 +65,10 @@ pub enum StopReason {
     DepthLimit,
     /// The [`CancelToken`] was cancelled.
     Cancelled,
+    /// No solution costs less than the cost type's [`MAX`](crate::Cost::MAX), but the search
+    /// passed over paths whose cost (or cost plus heuristic) reached it: a goal may lie beyond
+    /// what the type holds (a line of 300 moves in `u8` costs, say). A wider type searches on.
+    CostOverflow,
 }
 
 impl fmt::Display for StopReason {
@@ -76,6 +80,7 @@ impl fmt::Display for StopReason {
             Self::CostBound => "no solution within the cost bound",
             Self::DepthLimit => "no solution within the depth limit",
             Self::Cancelled => "the search was cancelled",
+            Self::CostOverflow => "no solution below the cost type's largest value",
         })
     }
 }

@@ -39,9 +39,9 @@ pub enum Outcome<T, C> {
     /// The search ended as asked: a goal was reached (with an admissible heuristic, by an
     /// optimal path), or, for the engines that map a space, the space was mapped.
     Solved(T),
-    /// No path to a goal costs less than [`Cost::MAX`](crate::Cost::MAX): every such path
-    /// was searched (a path whose cost reaches `MAX` counts as none, for every engine), and
-    /// no limit stopped the search first.
+    /// No path leads to a goal: every path was searched, and no limit stopped the search
+    /// first. (A search that passed over paths whose cost reached the cost type's
+    /// [`MAX`](crate::Cost::MAX) says [`StopReason::CostOverflow`] instead.)
     NoSolution,
     /// A limit of [`SearchOptions`] stopped the search first. [`SearchResult::stats`] holds
     /// the counts up to that moment.

@@ -143,6 +143,7 @@ fn check_stop(name: &str, reason: StopReason, options: &Asked, optimal: Option<u
                 "{name}: one is within the bound"
             );
         }
+        StopReason::CostOverflow => assert!(optimal.is_none(), "{name}: overflow with a path"),
         other => panic!("{name}: unexpected stop {other:?}"),
     }
 }

@@ -133,6 +133,9 @@ fn check(
             StopReason::Deadline => {
                 assert!(options.deadline, "{name}: deadline unasked");
             }
+            StopReason::CostOverflow => {
+                assert_eq!(graph.exact[0], None, "{name}: overflow only without a path");
+            }
             _ => panic!("{name}: unexpected stop {reason:?}"),
         },
         Outcome::Invalid { error, .. } => panic!("{name}: {error}"),

@@ -24,9 +24,11 @@ pub use num_cost::{NumCost, NumKey};
 ///   the check compiles to nothing.
 /// - **`MAX` is infinity.** [`Cost::MAX`] (`u32::MAX`, `f64::INFINITY`, …) stands for an
 ///   infinite cost: a heuristic of `MAX` marks a state from which no goal can be reached, and
-///   a path, or a `g + h`, whose cost reaches `MAX` is treated by every engine as no path at
-///   all (sums saturate there instead of wrapping around). Pick a type in which every path
-///   you care about, plus its heuristic, stays below `MAX`: `u8` costs allow paths up to 254.
+///   a path, or a `g + h`, whose cost reaches `MAX` is passed over by every engine (sums
+///   saturate there instead of wrapping around); a search that finds no solution after
+///   passing over such a path says [`StopReason::CostOverflow`](crate::StopReason) rather
+///   than no solution. Pick a type in which every path you care about, plus its heuristic,
+///   stays below `MAX`: `u8` costs allow paths up to 254.
 ///
 /// Implemented for the primitive types, and for [`NumCost`], which makes a cost of any numeric
 /// type that implements `num-traits`' traits (a decimal, an ordered float, a fixed-point

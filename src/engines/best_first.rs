@@ -147,6 +147,8 @@ impl From<StopReason> for Halt {
 }
 
 /// A best-first search: its table of states, its open list, its counts.
+// Four facts of one search, each read at its own place: not a state machine.
+#[allow(clippy::struct_excessive_bools)]
 pub(crate) struct Search<'p, P: SearchProblem, S: Storage<P>> {
     problem: &'p P,
     pub table: NodeTable<S::Stored, P::Move, P::Cost>,
@@ -156,6 +158,9 @@ pub(crate) struct Search<'p, P: SearchProblem, S: Storage<P>> {
     order: Order,
     /// Whether a state was left out for costing more than the cost bound.
     beyond_bound: bool,
+    /// Whether a path was passed over because its cost, or cost plus heuristic, reached
+    /// `MAX` ([`StopReason::CostOverflow`] if no solution is found).
+    overflowed: bool,
     /// Whether the cost bound is below zero: no path is within it, not even the empty one.
     admits_nothing: bool,
     /// Whether a state already expanded was reached again more cheaply.
@@ -189,6 +194,7 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
             watch: Watch::new(options),
             order,
             beyond_bound: false,
+            overflowed: false,
             admits_nothing: options.bound_admits_nothing(),
             stale: false,
         }
@@ -242,6 +248,9 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
             if self.beyond_bound {
                 return Err(StopReason::CostBound.into());
             }
+            if self.overflowed {
+                return Err(StopReason::CostOverflow.into());
+            }
             return Ok(Stepped::Ended(Box::new(Outcome::NoSolution)));
         };
         let node = &self.table.nodes[index];
@@ -275,7 +284,10 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
                 return ControlFlow::Break(());
             }
             self.stats.generated += 1;
-            match self.offer(child, index, Some(mv), g.saturating_add(cost)) {
+            let child_g = g.saturating_add(cost);
+            // A sum of finite costs that reaches MAX (a move of cost MAX is no move).
+            self.overflowed |= child_g >= P::Cost::MAX && cost < P::Cost::MAX;
+            match self.offer(child, index, Some(mv), child_g) {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(reason) => {
                     halt = Some(reason);
@@ -338,7 +350,9 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
         // A lower bound on the cost of a solution through the state, for the cost bound.
         let bound = g.saturating_add(h);
         if bound >= P::Cost::MAX {
-            return Ok(()); // a dead end (h is MAX), or an f beyond the cost type: never stored
+            // A dead end (h is MAX), or an f beyond the cost type: never stored.
+            self.overflowed |= h < P::Cost::MAX;
+            return Ok(());
         }
         if bound > self.watch.cost_bound {
             self.beyond_bound = true;

@@ -72,7 +72,7 @@ fn search<P: SearchProblem>(
     // Whether a child was left out for costing more than the bound; whether a state already
     // expanded was reached again more cheaply (with a bound), so that the states below it
     // keep costs through its old path and the solution's is added up anew.
-    let (mut beyond_bound, mut stale) = (false, false);
+    let (mut beyond_bound, mut stale, mut overflowed) = (false, false, false);
     if let Err(halt) = store_starts(problem, table, starts, watch.max_stored) {
         return halt.into_outcome();
     }
@@ -97,6 +97,8 @@ fn search<P: SearchProblem>(
             }
             let child_g = g.saturating_add(cost);
             if child_g >= P::Cost::MAX {
+                // A sum of finite costs that reaches MAX (a move of cost MAX is no move).
+                overflowed |= cost < P::Cost::MAX;
                 return ControlFlow::Continue(()); // a path whose cost reaches MAX is no path
             }
             if child_g > watch.cost_bound {
@@ -154,6 +156,8 @@ fn search<P: SearchProblem>(
     }
     if beyond_bound {
         stopped(StopReason::CostBound)
+    } else if overflowed {
+        stopped(StopReason::CostOverflow)
     } else {
         Outcome::NoSolution
     }

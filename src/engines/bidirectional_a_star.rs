@@ -68,6 +68,7 @@ pub fn bidirectional_a_star_with<P: Bidirectional>(
         moves: MoveBuffer::new(),
         best: None,
         beyond_bound: false,
+        overflowed: false,
     };
     let outcome = search.run(options).unwrap_or_else(Halt::into_outcome);
     search.stats.stored = search.stored();
@@ -129,6 +130,8 @@ struct Search<'p, P: Bidirectional> {
     best: Option<(P::Cost, [usize; 2])>,
     /// Whether the cost bound cut a path off.
     beyond_bound: bool,
+    /// Whether a path was passed over because its cost, or cost plus heuristic, reached `MAX`.
+    overflowed: bool,
 }
 
 /// Whether `2 · best <= ahead + behind`, worked out without overflow: a path of cost `best`
@@ -193,12 +196,18 @@ impl<P: Bidirectional> Search<'_, P> {
             )?;
             for (child, mv, cost) in children.drain(..) {
                 self.stats.generated += 1;
-                self.offer(side, child, index, Some(mv), g.saturating_add(cost))?;
+                let child_g = g.saturating_add(cost);
+                // A sum of finite costs that reaches MAX (a move of cost MAX is no move).
+                self.overflowed |= child_g >= P::Cost::MAX && cost < P::Cost::MAX;
+                self.offer(side, child, index, Some(mv), child_g)?;
             }
         }
         let Some((_, at)) = self.best else {
             if self.beyond_bound {
                 return Err(StopReason::CostBound.into());
+            }
+            if self.overflowed {
+                return Err(StopReason::CostOverflow.into());
             }
             return Ok(Outcome::NoSolution);
         };
@@ -254,7 +263,8 @@ impl<P: Bidirectional> Search<'_, P> {
         };
         let bound = g.saturating_add(heuristics.0);
         if heuristics.0 >= P::Cost::MAX || bound >= P::Cost::MAX {
-            return Ok(()); // a dead end this way
+            self.overflowed |= heuristics.0 < P::Cost::MAX;
+            return Ok(()); // a dead end this way, or an f beyond the cost type
         }
         if bound > self.watch.cost_bound {
             self.beyond_bound = true;

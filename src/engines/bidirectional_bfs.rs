@@ -55,6 +55,7 @@ pub fn bidirectional_bfs_with<P: Bidirectional>(
         stats: Stats::default(),
         watch: Watch::new(options),
         moves: MoveBuffer::new(),
+        overflowed: false,
     };
     let outcome = search.run(options).unwrap_or_else(Halt::into_outcome);
     search.stats.stored = search.stored();
@@ -124,6 +125,8 @@ struct Search<'p, P: Bidirectional> {
     stats: Stats<P::Cost>,
     watch: Watch<'p, P::Cost>,
     moves: MoveBuffer<P::Move, P::Cost>,
+    /// Whether a meeting was passed over because its path's cost reached `MAX`.
+    overflowed: bool,
 }
 
 /// Where the two sides met: the length of the path through there, and the state's index on
@@ -167,6 +170,9 @@ impl<P: Bidirectional> Search<'_, P> {
             let [forward, backward] = [&self.sides[FORWARD], &self.sides[BACKWARD]];
             let (ahead, behind) = (forward.frontier().len(), backward.frontier().len());
             if ahead == 0 || behind == 0 {
+                if self.overflowed {
+                    return Err(StopReason::CostOverflow.into());
+                }
                 return Ok(Outcome::NoSolution);
             }
             let side = if ahead <= behind { FORWARD } else { BACKWARD };
@@ -214,6 +220,7 @@ impl<P: Bidirectional> Search<'_, P> {
                     // A path whose cost reaches MAX is no path, as for `bfs`.
                     let cost = g.saturating_add(self.sides[1 - side].table.nodes[there].g);
                     if cost >= P::Cost::MAX {
+                        self.overflowed = true;
                         continue;
                     }
                     let length = depth + 1 + self.sides[1 - side].depth(there);

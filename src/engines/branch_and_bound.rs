@@ -88,6 +88,7 @@ pub fn branch_and_bound_with<P: SearchProblem>(
                 ),
                 None if search.cut_by_depth => Outcome::stopped_by(StopReason::DepthLimit),
                 None if best.cut_by_bound => Outcome::stopped_by(StopReason::CostBound),
+                None if search.overflowed => Outcome::stopped_by(StopReason::CostOverflow),
                 None => Outcome::NoSolution,
             },
         }

@@ -76,6 +76,9 @@ pub(crate) struct DepthFirst<'p, P: SearchProblem> {
     max_depth: usize,
     /// Whether the last search left a node unexpanded for its depth.
     pub cut_by_depth: bool,
+    /// Whether a search passed over a path whose cost, or cost plus heuristic, reached `MAX`
+    /// (a dead end, whose heuristic is `MAX`, is not one): since the engine began.
+    pub overflowed: bool,
     pub stats: Stats<P::Cost>,
     pub watch: Watch<'p, P::Cost>,
 }
@@ -107,6 +110,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             look_for_zero_cycles: options.check_path && !cycles,
             max_depth: usize::MAX,
             cut_by_depth: false,
+            overflowed: false,
             stats: Stats::default(),
             watch: Watch::new(options),
         }
@@ -252,6 +256,8 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             }
             let child_g = g.saturating_add(cost);
             if child_g >= infinite {
+                // A sum of finite costs that reaches MAX (a move of cost MAX is no move).
+                self.overflowed |= cost < infinite;
                 continue; // a path whose cost reaches MAX is no path
             }
             // Pruned on the predicted heuristic, sparing the apply and the restore. (Not with
@@ -268,6 +274,8 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
                 if beyond(f, limit, strict) {
                     if f < infinite {
                         policy.cut_off(f);
+                    } else {
+                        self.overflowed |= h < infinite;
                     }
                     continue;
                 }
@@ -296,6 +304,8 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             if repeated || beyond(f, limit, strict) {
                 if !repeated && f < infinite {
                     policy.cut_off(f);
+                } else if !repeated {
+                    self.overflowed |= h < infinite;
                 }
                 restore(self, saved);
                 continue;

@@ -120,6 +120,10 @@ impl<'p, P: SearchProblem> Rounds<'p, P> for Counted<'_, 'p, P> {
     fn parts(&mut self) -> (&mut Stats<P::Cost>, &Watch<'p, P::Cost>) {
         (&mut self.0.stats, &self.0.watch)
     }
+
+    fn overflowed(&self) -> bool {
+        self.0.overflowed
+    }
 }
 
 /// What one iteration saw: the cut-off children by `f`, and the best goal.

@@ -167,6 +167,10 @@ impl<'p, P: SearchProblem> Rounds<'p, P> for Counting<'_, 'p, P> {
     fn parts(&mut self) -> (&mut Stats<P::Cost>, &Watch<'p, P::Cost>) {
         (&mut self.search.stats, &self.search.watch)
     }
+
+    fn overflowed(&self) -> bool {
+        self.search.overflowed
+    }
 }
 
 /// The goals of one iteration at the least cost met.

@@ -118,6 +118,8 @@ struct Report<M, C> {
     iteration: Iteration<C>,
     path: Vec<M>,
     stats: Stats<C>,
+    /// Whether the subtree's search passed a path whose cost passed the cost type.
+    overflowed: bool,
 }
 
 /// The limits a worker thread applies, taken from the options (which may hold an observer
@@ -165,6 +167,7 @@ where
         limits: WorkerLimits::new(problem, watch.deadline, options),
         stats,
         watch,
+        overflowed: false,
     };
     deepen(
         &mut rounds,
@@ -193,6 +196,8 @@ struct Shared<'s, 'p, P: SearchProblem> {
     limits: WorkerLimits,
     stats: &'s mut Stats<P::Cost>,
     watch: Watch<'p, P::Cost>,
+    /// Whether a path passed the cost type ([`Rounds::overflowed`]).
+    overflowed: bool,
 }
 
 impl<'p, P> Rounds<'p, P> for Shared<'_, 'p, P>
@@ -216,6 +221,7 @@ where
             self.stats,
             &mut self.watch,
             &mut least_f,
+            &mut self.overflowed,
         ) {
             Ok(frontier) => frontier,
             Err(Halt::Stopped(reason)) => return Round::Stopped(reason),
@@ -236,22 +242,28 @@ where
             limits,
             self.threads,
         );
+        self.overflowed |= reports.iter().any(|report| report.overflowed);
         let decided = decide::<P>(reports, &frontier, limits, self.stats, &mut least_f);
         match decided.or(frontier.goal.map(|(_, moves, cost)| Ok((moves, cost)))) {
             Some(Ok(found)) => Round::Found(found),
             Some(Err(Halt::Stopped(reason))) => Round::Stopped(reason),
             Some(Err(Halt::Invalid(error))) => Round::Invalid(error),
-            None => Round::Exhausted(
-                (least_f < P::Cost::MAX)
+            None => {
+                let next = (least_f < P::Cost::MAX)
                     .then(|| next_threshold(threshold, least_f - threshold))
-                    .flatten()
-                    .map(|next| (next, next)),
-            ),
+                    .flatten();
+                self.overflowed |= next.is_none() && least_f < P::Cost::MAX;
+                Round::Exhausted(next.map(|next| (next, next)))
+            }
         }
     }
 
     fn parts(&mut self) -> (&mut Stats<P::Cost>, &Watch<'p, P::Cost>) {
         (self.stats, &self.watch)
+    }
+
+    fn overflowed(&self) -> bool {
+        self.overflowed
     }
 }
 
@@ -306,7 +318,8 @@ fn decide<P: SearchProblem>(
 
 /// Expands the start breadth-first within `threshold`, level by level in move order, until a
 /// level holds at least `wanted` nodes (or 20 levels are done), or a goal turns up; checking
-/// the limits at every expansion.
+/// the limits at every expansion. The least `f` cut off goes to `least_f`; whether a child's
+/// `f` passed the cost type, to `overflowed`.
 #[allow(clippy::too_many_arguments)]
 fn frontier<P: SearchProblem>(
     problem: &P,
@@ -317,6 +330,7 @@ fn frontier<P: SearchProblem>(
     stats: &mut Stats<P::Cost>,
     watch: &mut Watch<'_, P::Cost>,
     least_f: &mut P::Cost,
+    overflowed: &mut bool,
 ) -> Result<FrontierOf<P>, Halt> {
     let mut level = vec![Subtree {
         state: start.clone(),
@@ -364,7 +378,10 @@ fn frontier<P: SearchProblem>(
                     let g = node.g.saturating_add(cost);
                     let f = g.saturating_add(h);
                     if f > threshold {
-                        if f != P::Cost::MAX {
+                        if f == P::Cost::MAX {
+                            // Finite costs and heuristic whose sum reaches MAX.
+                            *overflowed |= cost < P::Cost::MAX && h < P::Cost::MAX;
+                        } else {
                             *least_f = min(*least_f, f);
                         }
                         return ControlFlow::Continue(());
@@ -421,11 +438,12 @@ fn frontier<P: SearchProblem>(
 
 /// What searching a subtree gives: the iteration, the moves below the subtree's state, and the
 /// counts.
-type Searched<M, C> = (Iteration<C>, Vec<M>, Stats<C>);
+type Searched<M, C> = (Iteration<C>, Vec<M>, Stats<C>, bool);
 
 /// Searches `subtree`, the `index`th, by `search`'s recursion (which skips the subtree's
 /// ancestors with cycle detection), abandoned if a goal is found in one before it (`best`):
-/// the iteration, the moves below the subtree's state, and the counts.
+/// the iteration, the moves below the subtree's state, the counts, and whether a path passed
+/// the cost type.
 fn recurse<'p, P: SearchProblem, const CYCLES: bool>(
     mut search: Recursive<'p, P, CYCLES>,
     subtree: &Subtree<P::State, P::Move, P::Cost>,
@@ -439,7 +457,7 @@ fn recurse<'p, P: SearchProblem, const CYCLES: bool>(
     let iteration = search.iterate(threshold, subtree.g, subtree.skip);
     let stats = core::mem::take(Rounds::parts(&mut search).0);
     search.watch_mut().flush(&stats);
-    (iteration, search.take_path(), stats)
+    (iteration, search.take_path(), stats, search.overflowed())
 }
 
 /// Searches the subtrees on `threads` threads, which take them in order; a thread stops taking
@@ -479,7 +497,7 @@ where
                     }
                     let state = subtree.state.clone();
                     let at = (&best, index);
-                    let (iteration, path, stats) = if limits.detect_cycles {
+                    let (iteration, path, stats, overflowed) = if limits.detect_cycles {
                         let search = Recursive::<P, true>::new(problem, state, &options);
                         recurse(search, subtree, threshold, at, limits)
                     } else {
@@ -504,6 +522,7 @@ where
                         iteration,
                         path,
                         stats,
+                        overflowed,
                     };
                     if let Ok(mut reports) = reports.lock() {
                         reports.push(report);

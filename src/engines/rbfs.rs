@@ -70,6 +70,7 @@ pub fn rbfs_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> Resu
         on_path: cycles.then(OnPath::new),
         look_for_zero_cycles: options.check_path && !cycles,
         watch: Watch::new(options),
+        overflowed: false,
     };
     let outcome = search.run(options);
     ResultOf::<P> {
@@ -126,6 +127,9 @@ struct Search<'p, P: SearchProblem> {
     /// cycle detection, which avoids them).
     look_for_zero_cycles: bool,
     watch: Watch<'p, P::Cost>,
+    /// Whether a child's `f` passed the cost type ([`StopReason::CostOverflow`] if no
+    /// solution is found).
+    overflowed: bool,
 }
 
 impl<P: SearchProblem> Search<'_, P> {
@@ -167,6 +171,9 @@ impl<P: SearchProblem> Search<'_, P> {
                     on_path.leave(&self.state);
                 }
                 let Some(mv) = arrived_by else {
+                    if best_value == infinite && self.overflowed {
+                        return Outcome::stopped_by(StopReason::CostOverflow);
+                    }
                     if best_value == infinite {
                         return Outcome::NoSolution;
                     }
@@ -250,6 +257,7 @@ impl<P: SearchProblem> Search<'_, P> {
             g,
             inherited: (own_f < backed_up).then_some(backed_up),
             generated: 0,
+            overflowed: false,
             error: None,
         };
         let mut states = Vec::new();
@@ -265,10 +273,12 @@ impl<P: SearchProblem> Search<'_, P> {
         let Lister {
             children,
             generated,
+            overflowed,
             error,
             ..
         } = lister;
         self.stats.generated += generated;
+        self.overflowed |= overflowed;
         if let Some(error) = error {
             return Err(error);
         }
@@ -299,6 +309,8 @@ struct Lister<'a, P: SearchProblem> {
     /// was searched, whose children inherit that cost (Korf's "F(n) > f(n)" rule).
     inherited: Option<P::Cost>,
     generated: u64,
+    /// Whether a child's `f` passed the cost type (not a dead end's, whose heuristic is MAX).
+    overflowed: bool,
     /// The first cost or heuristic found invalid; the listing stops there.
     error: Option<ProblemError>,
 }
@@ -323,6 +335,7 @@ impl<P: SearchProblem> Lister<'_, P> {
         } else {
             self.g.saturating_add(cost).saturating_add(h)
         };
+        self.overflowed |= f == infinite && !repeated && h != infinite && cost != infinite;
         let backed_up = match self.inherited {
             Some(inherited) if f != infinite && f < inherited => inherited,
             _ => f,

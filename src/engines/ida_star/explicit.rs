@@ -96,4 +96,8 @@ impl<'p, P: SearchProblem> super::Rounds<'p, P> for Stacked<'p, P> {
     ) {
         (&mut self.search.stats, &self.search.watch)
     }
+
+    fn overflowed(&self) -> bool {
+        self.search.overflowed
+    }
 }

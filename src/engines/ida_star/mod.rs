@@ -165,6 +165,10 @@ pub(crate) trait Rounds<'p, P: SearchProblem> {
     fn round(&mut self, threshold: P::Cost) -> Round<P::Cost, Self::Found>;
     /// The counts and the limits.
     fn parts(&mut self) -> (&mut Stats<P::Cost>, &Watch<'p, P::Cost>);
+    /// Whether a path was passed over because its cost (or cost plus heuristic, or the next
+    /// threshold) reached `MAX`: a search that ends with no solution then says
+    /// [`StopReason::CostOverflow`].
+    fn overflowed(&self) -> bool;
 }
 
 /// The iterative deepening every depth-first engine runs its [`Rounds`] in: the cost bound,
@@ -229,6 +233,9 @@ pub(crate) fn deepen<'p, P: SearchProblem, R: Rounds<'p, P>, T>(
                 }
             }
         }
+    }
+    if rounds.overflowed() {
+        return stopped(StopReason::CostOverflow, completed_threshold);
     }
     Outcome::NoSolution
 }

@@ -92,12 +92,23 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Recursive<'p, P, CYCLES> {
         if let Some(cost) = descent.found {
             return Iteration::Found(cost);
         }
-        Iteration::Exhausted(next_threshold(threshold, descent.least_excess))
+        let next = next_threshold(threshold, descent.least_excess);
+        // A child cut off at a finite excess that takes the threshold to MAX: a path whose
+        // cost passes the type. (A dead end, whose heuristic is MAX, records no excess; one
+        // reached by a move of cost zero on integer costs does, and is taken for one.)
+        descent.overflowed |= next.is_none() && descent.least_excess < P::Cost::MAX;
+        Iteration::Exhausted(next)
     }
 
     /// The counts, once the search is over.
     pub(crate) fn into_stats(self) -> Stats<P::Cost> {
         self.descent.stats
+    }
+
+    /// Whether a path passed the cost type ([`Rounds::overflowed`]).
+    #[cfg(feature = "parallel")]
+    pub(crate) fn overflowed(&self) -> bool {
+        self.descent.overflowed
     }
 
     /// The moves of the solution the last iteration found, from its start.
@@ -128,6 +139,10 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Rounds<'p, P> for Recursive<'p, P
 
     fn parts(&mut self) -> (&mut Stats<P::Cost>, &Watch<'p, P::Cost>) {
         (&mut self.descent.stats, &self.descent.watch)
+    }
+
+    fn overflowed(&self) -> bool {
+        self.descent.overflowed
     }
 }
 
@@ -168,6 +183,9 @@ struct Descent<'p, P: SearchProblem, const CYCLES: bool> {
     on_path: OnPath<P::State>,
     stats: Stats<P::Cost>,
     watch: Watch<'p, P::Cost>,
+    /// Whether a path was passed over because its cost passed the cost type, in any
+    /// iteration ([`StopReason::CostOverflow`] if no solution is found).
+    overflowed: bool,
 }
 
 impl<'p, P: SearchProblem, const CYCLES: bool> Descent<'p, P, CYCLES> {
@@ -189,6 +207,7 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Descent<'p, P, CYCLES> {
             on_path: OnPath::new(),
             stats: Stats::default(),
             watch: Watch::new(options),
+            overflowed: false,
         }
     }
 
@@ -220,7 +239,7 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Descent<'p, P, CYCLES> {
         }
         let (need, overflow) = cost.overflowing_add(heuristic);
         if overflow {
-            return self.overflowed();
+            return self.overflowed(heuristic);
         }
         if need > self.budget {
             self.exceeded_by(need - self.budget);
@@ -250,11 +269,13 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Descent<'p, P, CYCLES> {
     }
 
     /// A child whose `cost + heuristic` overflows: cut off, by as much as infinity exceeds the
-    /// budget.
+    /// budget, unless it is a dead end (its heuristic is `MAX`), which sets no threshold.
     #[cold]
     #[inline(never)]
-    fn overflowed(&mut self) -> bool {
-        self.exceeded_by(P::Cost::MAX - self.budget);
+    fn overflowed(&mut self, heuristic: P::Cost) -> bool {
+        if heuristic < P::Cost::MAX {
+            self.exceeded_by(P::Cost::MAX - self.budget);
+        }
         true
     }
 
@@ -344,6 +365,7 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Descent<'p, P, CYCLES> {
         self.stats = core::mem::take(&mut search.stats);
         core::mem::swap(&mut search.watch, &mut self.watch);
         self.rearm();
+        self.overflowed |= search.overflowed;
         // The explicit stack ends back at the state it was lent, whatever ended it.
         *state = core::mem::replace(&mut search.state, self.problem.start());
         match iteration {

@@ -165,8 +165,13 @@ fn cost_max_is_infinity_for_every_engine_alike() {
                     Some(cost),
                     "{label}"
                 );
-            } else {
+            } else if chain.step == u8::MAX {
+                // A move of cost MAX is no move.
                 assert_eq!(result.outcome, Outcome::NoSolution, "{label}");
+            } else {
+                // Finite costs whose sum (with the heuristic) reaches MAX: said apart from no
+                // path at all.
+                assert_eq!(result.stopped(), Some(StopReason::CostOverflow), "{label}");
             }
         }
     }
@@ -203,8 +208,28 @@ fn a_path_whose_cost_overflows_is_never_a_solution() {
         |_: &u32| 0u8,
         |&n: &u32| n == 300,
     );
+    // No path below the type's MAX, but one beyond it: said apart from no path at all, by
+    // every engine.
     for (name, engine) in engines() {
         let result = engine(&only_long, &SearchOptions::new());
+        assert_eq!(result.stopped(), Some(StopReason::CostOverflow), "{name}");
+    }
+    for result in [
+        informed::optimal_solutions(&only_long, 1).stopped(),
+        informed::branch_and_bound(&only_long, None).stopped(),
+    ] {
+        assert_eq!(result, Some(StopReason::CostOverflow));
+    }
+    // A line that ends short of the goal, and a dead end marked by a heuristic of MAX: no
+    // path at all.
+    let short = FnProblem::new(
+        0u32,
+        |&n: &u32| if n < 100 { vec![(n + 1, 1u8)] } else { vec![] },
+        |&n: &u32| if n == 50 { u8::MAX } else { 0 },
+        |&n: &u32| n == 300,
+    );
+    for (name, engine) in engines() {
+        let result = engine(&short, &SearchOptions::new());
         assert_eq!(result.outcome, Outcome::NoSolution, "{name}");
     }
     assert!(matches!(
