@@ -6,11 +6,13 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use crate::cost::{min, Cost};
-use crate::engines::ida_star::{deepen, next_threshold, Iteration, Recursive, Round, Rounds};
+use crate::engines::ida_star::{
+    deepen, found_by_ida, next_threshold, Iteration, Recursive, Round, Rounds,
+};
 use crate::limits::{SharedLimits, Watch};
 use crate::options::{CancelToken, SearchOptions, StopReason};
 use crate::problem::{each_child, MoveBuffer, SearchProblem};
-use crate::solution::{solved, solved_at_start, ProblemError, Promise, ResultOf, Stats};
+use crate::solution::{solved_at_start, ProblemError, ResultOf, Stats};
 
 /// Solves `problem` with IDA* on all the threads of the current rayon pool, with default
 /// options. Needs the `parallel` feature.
@@ -174,17 +176,7 @@ where
         problem,
         options,
         || solved_at_start(problem, problem.start(), options),
-        |(moves, cost)| {
-            let cost = P::Cost::EXACT.then_some(cost);
-            solved(
-                problem,
-                problem.start(),
-                moves,
-                cost,
-                options,
-                Promise::Optimal,
-            )
-        },
+        |(moves, cost)| found_by_ida(problem, options, (cost, moves)),
     )
 }
 

@@ -241,7 +241,7 @@ pub(crate) fn deepen<'p, P: SearchProblem, R: Rounds<'p, P>, T>(
 }
 
 /// IDA*'s outcome for the goal an iteration found at `cost` by `moves`.
-fn found_by_ida<P: SearchProblem>(
+pub(crate) fn found_by_ida<P: SearchProblem>(
     problem: &P,
     options: &SearchOptions,
     (cost, moves): (P::Cost, Vec<P::Move>),

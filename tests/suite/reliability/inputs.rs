@@ -651,20 +651,26 @@ fn dijkstra_all_stopped_by_a_limit_answers_only_settled_states() {
     }
 }
 
+/// The closures of [`two_starts`].
+type TwoStarts = FnProblem<u32, fn(&u32) -> Vec<(u32, u32)>, fn(&u32) -> u32, fn(&u32) -> bool>;
+
+/// A problem of closures with two starts, 0 and 5; the goal 9 is one step from each, at cost
+/// 10 from 0 and 1 from 5.
+fn two_starts() -> TwoStarts {
+    let moves: fn(&u32) -> Vec<(u32, u32)> = |&n| match n {
+        0 => vec![(9, 10)],
+        5 => vec![(9, 1)],
+        _ => vec![],
+    };
+    let heuristic: fn(&u32) -> u32 = |_| 0;
+    let goal: fn(&u32) -> bool = |&n| n == 9;
+    FnProblem::new(0, moves, heuristic, goal).with_more_starts([5])
+}
+
 #[test]
 fn listed_children_is_the_problem_in_every_other_method() {
     // Two starts, the second one step from the goal; children made at once.
-    let two_starts = FnProblem::new(
-        0u32,
-        |&n: &u32| match n {
-            0 => vec![(9, 10u32)],
-            5 => vec![(9, 1)],
-            _ => vec![],
-        },
-        |_: &u32| 0,
-        |&n: &u32| n == 9,
-    )
-    .with_more_starts([5]);
+    let two_starts = two_starts();
     let listed = informed::ListedChildren(&two_starts);
     let (own, through) = (informed::a_star(&two_starts), informed::a_star(&listed));
     assert_eq!(own.solution().map(|s| s.cost), Some(1));
@@ -761,18 +767,7 @@ fn puzzles_take_pieces_of_any_integer_type() {
 
 #[test]
 fn depth_first_engines_refuse_several_starts_and_the_others_search_them_all() {
-    // Two starts, the second one step from the goal.
-    let two_starts = FnProblem::new(
-        0u32,
-        |&n: &u32| match n {
-            0 => vec![(9, 10u32)],
-            5 => vec![(9, 1)],
-            _ => vec![],
-        },
-        |_: &u32| 0,
-        |&n: &u32| n == 9,
-    )
-    .with_more_starts([5]);
+    let two_starts = two_starts();
     let refused = ProblemError::SeveralStarts { count: 2 };
     for (name, engine) in engines() {
         let result = engine(&two_starts, &SearchOptions::new());
