@@ -17,10 +17,10 @@ use super::{Cost, CostValue};
 ///
 /// `T` must be totally ordered and hashable (`Ord`, `Hash`), and have a zero, addition and
 /// subtraction, and conversions to and from the primitives (`num-traits`' `Zero`,
-/// `ToPrimitive`, `FromPrimitive`). `NumCost` adds the infinite cost that
-/// [`Cost::MAX`] stands for (above every value of `T`): a sum that would not fit in `T` (told
-/// through `f64`, to a part in 10¹²) is infinite, never a wrapped or a panicking sum. A negative value is an invalid cost,
-/// as for the primitives.
+/// `ToPrimitive`, `FromPrimitive`). `NumCost` adds the infinite cost that [`Cost::MAX`]
+/// stands for (above every value of `T`): a sum that would not fit in `T` (told through `f64`,
+/// to a part in 10¹²) is infinite, never a wrapped or a panicking sum. A negative value is an
+/// invalid cost, as for the primitives.
 ///
 /// ```
 /// use informed::{a_star, MoveBuffer, NumCost, SearchProblem};

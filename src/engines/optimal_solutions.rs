@@ -2,7 +2,7 @@
 
 use crate::cost::{min, Cost};
 use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
-use crate::engines::ida_star::{deepen, next_threshold, Round, Rounds};
+use crate::engines::ida_star::{deepen, threshold_after, Round, Rounds};
 use crate::limits::Watch;
 use crate::options::SearchOptions;
 use crate::problem::SearchProblem;
@@ -155,10 +155,7 @@ impl<'p, P: SearchProblem> Rounds<'p, P> for Counting<'_, 'p, P> {
             Ended::Exhausted | Ended::AtGoal => match found {
                 Some(found) => Round::Found(found),
                 None => Round::Exhausted(
-                    (ties.least_cut < P::Cost::MAX)
-                        .then(|| next_threshold(threshold, ties.least_cut - threshold))
-                        .flatten()
-                        .map(|next| (next, next)),
+                    threshold_after(threshold, ties.least_cut).map(|next| (next, next)),
                 ),
             },
         }

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use crate::cost::{min, Cost};
 use crate::engines::ida_star::{
-    deepen, found_by_ida, next_threshold, Iteration, Recursive, Round, Rounds,
+    deepen, found_by_ida, threshold_after, Iteration, Recursive, Round, Rounds,
 };
 use crate::limits::{SharedLimits, Watch};
 use crate::options::{CancelToken, SearchOptions, StopReason};
@@ -241,9 +241,7 @@ where
             Some(Err(Halt::Stopped(reason))) => Round::Stopped(reason),
             Some(Err(Halt::Invalid(error))) => Round::Invalid(error),
             None => {
-                let next = (least_f < P::Cost::MAX)
-                    .then(|| next_threshold(threshold, least_f - threshold))
-                    .flatten();
+                let next = threshold_after(threshold, least_f);
                 self.overflowed |= next.is_none() && least_f < P::Cost::MAX;
                 Round::Exhausted(next.map(|next| (next, next)))
             }

@@ -1,7 +1,7 @@
 //! IDA*'s iterations on the explicit stack the depth-first engines share ([`DepthFirst`]):
 //! below the recursion's limit (with the path above it handed over, under cycle detection).
 
-use super::{next_threshold, Iteration};
+use super::{threshold_after, Iteration};
 use crate::cost::{min, Cost};
 use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
 use crate::problem::SearchProblem;
@@ -47,11 +47,7 @@ pub(crate) fn iterate<P: SearchProblem>(
                 *path = moves;
                 Iteration::Found(cost)
             }
-            None => Iteration::Exhausted(
-                (policy.least_cut < P::Cost::MAX)
-                    .then(|| next_threshold(threshold, policy.least_cut - threshold))
-                    .flatten(),
-            ),
+            None => Iteration::Exhausted(threshold_after(threshold, policy.least_cut)),
         },
     }
 }
@@ -78,14 +74,9 @@ impl<'p, P: SearchProblem> super::Rounds<'p, P> for Stacked<'p, P> {
     type Found = (P::Cost, Vec<P::Move>);
 
     fn round(&mut self, threshold: P::Cost) -> super::Round<P::Cost, Self::Found> {
-        use super::Round;
         let path = &mut self.path;
-        match iterate(&mut self.search, threshold, P::Cost::ZERO, None, path) {
-            Iteration::Found(cost) => Round::Found((cost, core::mem::take(path))),
-            Iteration::Exhausted(next) => Round::Exhausted(next.map(|next| (next, next))),
-            Iteration::Stopped(reason) => Round::Stopped(reason),
-            Iteration::Invalid(error) => Round::Invalid(error),
-        }
+        iterate(&mut self.search, threshold, P::Cost::ZERO, None, path)
+            .into_round(|| core::mem::take(path))
     }
 
     fn parts(

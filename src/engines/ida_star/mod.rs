@@ -28,9 +28,8 @@ pub(crate) use recursive::Recursive;
 ///   [`SearchProblem::moves`] yields them.
 /// - **Work in place:** states are changed by [`apply`](SearchProblem::apply) and restored by
 ///   applying the [`inverse`](SearchProblem::inverse), or by copying back a small state that
-///   owns nothing
-///   (through [`SearchProblem::visit_children`], which a problem may override with a tighter
-///   loop); nothing is allocated per node. The search recurses like a hand-written IDA*,
+///   owns nothing (through [`SearchProblem::visit_children`], which a problem may override
+///   with a tighter loop); nothing is allocated per node. The search recurses like a hand-written IDA*,
 ///   one small call frame per level, and below 400 levels continues on an explicit stack, so
 ///   depth is limited by memory only.
 /// - **Time:** O(b^d) node generations for branching factor b and solution depth d, times the
@@ -38,8 +37,8 @@ pub(crate) use recursive::Recursive;
 /// - **Termination:** in a finite space with no goal, IDA* proves that no solution exists only
 ///   if the space has no cycles, or if it skips the states on the path
 ///   ([`SearchOptions::detect_cycles`], on by default for a problem without inverse moves);
-///   otherwise the threshold grows forever. A heuristic may return [`Cost::MAX`] to mark a state from
-///   which no goal can be reached: such a state is never expanded.
+///   otherwise the threshold grows forever. A heuristic may return [`Cost::MAX`] to mark a
+///   state from which no goal can be reached: such a state is never expanded.
 /// - **Zero-cost cycles:** a cycle of moves that cost nothing keeps an iteration from ever
 ///   ending, even when a goal is reachable, unless [`SearchOptions::detect_cycles`] is set.
 ///   The path check (on in debug builds) finds such a cycle on a path over a thousand moves
@@ -47,7 +46,7 @@ pub(crate) use recursive::Recursive;
 /// - **Moves without an inverse:** such a move is applied to the state after a copy of it is
 ///   kept, and undone by restoring the copy: correct, and slower by the cost of the copy.
 /// - **One start:** a problem with several [`starts`](SearchProblem::starts) ends with
-///   [`ProblemError::SeveralStarts`](crate::ProblemError::SeveralStarts); so it does in every
+///   [`ProblemError::SeveralStarts`]; so it does in every
 ///   depth-first engine.
 /// - **Limits** are checked at every child generated, cut off or not.
 ///
@@ -103,7 +102,8 @@ fn recurse<P: SearchProblem, const CYCLES: bool>(
 }
 
 /// How deep the recursive descent (`recursive::Descent`) goes through
-/// [`SearchProblem::visit_children`] before it goes on on the explicit stack of [`Search`]:
+/// [`SearchProblem::visit_children`] before it goes on on the explicit stack the depth-first
+/// engines share (`DepthFirst`):
 /// deeper than any optimal solution of the 15- or the 24-puzzle (at most 80 and 208 moves),
 /// and a few hundred small frames of the call stack (about 110 bytes each for the sliding
 /// puzzle), small for any thread's stack.
@@ -259,7 +259,8 @@ pub(crate) fn found_by_ida<P: SearchProblem>(
 }
 
 pub(crate) enum Iteration<C> {
-    /// The goal was reached at this cost by the moves in `Search::path`.
+    /// The goal was reached at this cost (the moves are the engine's to give:
+    /// `Recursive::take_path`, or the `path` of `explicit::iterate`).
     Found(C),
     /// The smallest `f` above the threshold, or `None` if no node exceeded it.
     Exhausted(Option<C>),
@@ -267,6 +268,19 @@ pub(crate) enum Iteration<C> {
     Stopped(StopReason),
     /// The problem gave a negative or NaN cost or heuristic.
     Invalid(ProblemError),
+}
+
+impl<C: Copy> Iteration<C> {
+    /// The [`Round`] of [`deepen`] this IDA\* iteration makes, a goal's moves taken from
+    /// `path`: IDA*'s least next threshold is the one it searches next.
+    pub(crate) fn into_round<M>(self, path: impl FnOnce() -> Vec<M>) -> Round<C, (C, Vec<M>)> {
+        match self {
+            Iteration::Found(cost) => Round::Found((cost, path())),
+            Iteration::Exhausted(next) => Round::Exhausted(next.map(|next| (next, next))),
+            Iteration::Stopped(reason) => Round::Stopped(reason),
+            Iteration::Invalid(error) => Round::Invalid(error),
+        }
+    }
 }
 
 /// The error for an invalid heuristic value.
@@ -280,6 +294,7 @@ pub(crate) fn invalid_heuristic<C: Cost>(heuristic: C) -> ProblemError {
 /// The threshold after `threshold`, when the cheapest child cut off exceeded it by `excess`:
 /// `None` if that is infinite. Always above `threshold` (float sums may round to it).
 pub(crate) fn next_threshold<C: Cost>(threshold: C, excess: C) -> Option<C> {
+    // (An `excess` of `MAX - threshold`, as from a least cut-off of `MAX`, gives `MAX`: none.)
     let next = threshold.saturating_add(excess);
     if next >= C::MAX {
         return None;
@@ -289,6 +304,12 @@ pub(crate) fn next_threshold<C: Cost>(threshold: C, excess: C) -> Option<C> {
     } else {
         threshold.next_up()
     })
+}
+
+/// The threshold after `threshold` when the least `f` cut off above it was `least_cut` (`MAX`
+/// when none was).
+pub(crate) fn threshold_after<C: Cost>(threshold: C, least_cut: C) -> Option<C> {
+    next_threshold(threshold, least_cut - threshold)
 }
 
 #[cfg(test)]

@@ -50,7 +50,7 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Recursive<'p, P, CYCLES> {
 
     /// One depth-first search bounded by `threshold` below the state, reached at cost `g`
     /// (at most the threshold) by a move whose inverse is `skip`. On success the moves from
-    /// the state are in [`take_path`](Iterations::take_path).
+    /// the state are in [`take_path`](Self::take_path).
     pub(crate) fn iterate(
         &mut self,
         threshold: P::Cost,
@@ -129,12 +129,8 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Rounds<'p, P> for Recursive<'p, P
     type Found = (P::Cost, Vec<P::Move>);
 
     fn round(&mut self, threshold: P::Cost) -> Round<P::Cost, Self::Found> {
-        match self.iterate(threshold, P::Cost::ZERO, None) {
-            Iteration::Found(cost) => Round::Found((cost, self.take_path())),
-            Iteration::Exhausted(next) => Round::Exhausted(next.map(|next| (next, next))),
-            Iteration::Stopped(reason) => Round::Stopped(reason),
-            Iteration::Invalid(error) => Round::Invalid(error),
-        }
+        self.iterate(threshold, P::Cost::ZERO, None)
+            .into_round(|| self.take_path())
     }
 
     fn parts(&mut self) -> (&mut Stats<P::Cost>, &Watch<'p, P::Cost>) {
