@@ -204,8 +204,10 @@ impl<'a> SearchOptions<'a> {
     /// alone, say), and do not for the others, which skip the move back and search faster
     /// without it. Set it for a problem whose moves have inverses but whose space has longer
     /// cycles and maybe no reachable goal (a water jug puzzle, say): IDA* and RBFS then end on
-    /// a finite space with [`Outcome::NoSolution`](crate::Outcome::NoSolution) instead of
-    /// deepening forever; clear it where a goal is always reachable and speed matters.
+    /// a finite space with [`Outcome::NoSolution`](crate::Outcome::NoSolution) as soon as
+    /// every path is searched, not after a breadth-first sweep of the space (see
+    /// [`ida_star`](crate::ida_star())); clear it where a goal is always reachable and speed
+    /// matters.
     ///
     /// IDA\* compares a child with the states on the path only where it could matter (a child
     /// within the threshold, or one that could set the next threshold), so the check costs
@@ -254,8 +256,9 @@ impl<'a> SearchOptions<'a> {
 
     /// Stops A* and BFS before they store more than this many states
     /// ([`StopReason::MemoryLimit`]). Without it they stop at 2³¹ − 1 states, the most their
-    /// table indexes. The depth-first engines (IDA*, RBFS, parallel IDA*) store none and
-    /// ignore it.
+    /// table indexes. The depth-first engines (IDA*, RBFS, parallel IDA*) store only the
+    /// breadth-first sweeps that end them on a finite space with no reachable goal (see
+    /// [`ida_star`](crate::ida_star())): this bounds each sweep, and zero turns them off.
     #[must_use]
     pub fn max_stored(mut self, states: usize) -> Self {
         self.max_stored = Some(states);

@@ -98,8 +98,9 @@ pub struct Stats<C> {
     pub generated: u64,
     /// IDA*: the cost threshold of every iteration, in order. Empty for the other engines.
     pub thresholds: Vec<C>,
-    /// A* and BFS: the number of distinct states stored when the search ended. Zero for the
-    /// engines that store none (IDA*, RBFS).
+    /// A* and BFS: the number of distinct states stored when the search ended. The
+    /// depth-first engines (IDA*, RBFS): the most states a breadth-first sweep stored (see
+    /// [`ida_star`](crate::ida_star())), zero when none was made.
     pub stored: usize,
 }
 

@@ -22,6 +22,7 @@ mod optimal_solutions;
 mod parallel_ida_star;
 mod rbfs;
 mod state_hash;
+mod sweep;
 mod two_sides;
 mod weighted_a_star;
 

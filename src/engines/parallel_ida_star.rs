@@ -36,7 +36,8 @@ use crate::solution::{solved_at_start, ProblemError, ResultOf, Stats};
 ///   them, so the node limit holds to a node or so per thread. Progress reports come from
 ///   the calling thread, at the start and end of each iteration.
 ///   [`SearchOptions::detect_cycles`] applies within each subtree;
-///   [`SearchOptions::max_stored`] does not apply (nothing is stored).
+///   [`SearchOptions::max_stored`] bounds the sweeps that end a search on a finite space with
+///   no reachable goal, as in the sequential engine.
 /// - **Zero-cost cycles** keep an iteration from ending unless
 ///   [`SearchOptions::detect_cycles`] is set, as in [`ida_star`](crate::ida_star()); the
 ///   sequential engine's path check names them, this one only stops at a limit.

@@ -7,6 +7,7 @@ use smallvec::SmallVec;
 use crate::cost::Cost;
 use crate::engines::ida_star::{repeats_a_state, ZERO_RUN};
 use crate::engines::on_path::OnPath;
+use crate::engines::sweep::Sweeps;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{restores_by_copy, undo, ChildVisitor, MoveBuffer, SearchProblem};
@@ -32,8 +33,8 @@ use crate::solution::{solved, solved_at_start, Outcome, ProblemError, Promise, R
 /// - **Time:** at worst exponential in the number of distinct `F` values on the way, like
 ///   IDA*; choosing among a node's b children costs O(log b) each time the search comes back
 ///   to it (they are kept in a heap); **memory:** O(b·d) for branching factor b and depth d.
-/// - **Termination:** as for [`ida_star`](crate::ida_star()): in a finite space with cycles and
-///   no goal, set [`SearchOptions::detect_cycles`] to get [`Outcome::NoSolution`]. A cycle of
+/// - **Termination:** on a finite space with no reachable goal, as for
+///   [`ida_star`](crate::ida_star()) (its sweeps come between expansions here). A cycle of
 ///   moves that cost nothing makes RBFS descend forever unless cycles are detected; the path
 ///   check (on in debug builds) names it, [`ProblemError::ZeroCostCycle`].
 ///
@@ -61,6 +62,7 @@ pub fn rbfs_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> Resu
         };
     }
     let cycles = options.detects_cycles(problem);
+    let watch = Watch::new(options);
     let mut search = Search {
         problem,
         state: problem.start(),
@@ -69,7 +71,8 @@ pub fn rbfs_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> Resu
         stats: Stats::default(),
         on_path: cycles.then(OnPath::new),
         look_for_zero_cycles: options.check_path && !cycles,
-        watch: Watch::new(options),
+        sweeps: Sweeps::new(options, watch.deadline),
+        watch,
         overflowed: false,
     };
     let outcome = search.run(options);
@@ -127,6 +130,8 @@ struct Search<'p, P: SearchProblem> {
     /// cycle detection, which avoids them).
     look_for_zero_cycles: bool,
     watch: Watch<'p, P::Cost>,
+    /// The breadth-first sweeps that prove a finite space holds no reachable goal.
+    sweeps: Sweeps,
     /// Whether a child's `f` passed the cost type ([`StopReason::CostOverflow`] if no
     /// solution is found).
     overflowed: bool,
@@ -159,6 +164,9 @@ impl<P: SearchProblem> Search<'_, P> {
         loop {
             if let Some(reason) = self.watch.check(&self.stats, self.frames.len(), 0) {
                 return Outcome::stopped_by(reason);
+            }
+            if self.sweeps.prove_no_goal(problem, &mut self.stats) {
+                return Outcome::NoSolution;
             }
             let depth = self.frames.len() - 1;
             let frame = &mut self.frames[depth];

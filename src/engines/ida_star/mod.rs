@@ -8,6 +8,7 @@ mod recursive;
 use hashbrown::HashSet;
 
 use crate::cost::Cost;
+use crate::engines::sweep::Sweeps;
 use crate::limits::Watch;
 use crate::options::{ProgressEvent, SearchOptions, StopReason};
 use crate::problem::{undo, SearchProblem};
@@ -34,11 +35,18 @@ pub(crate) use recursive::Recursive;
 ///   depth is limited by memory only.
 /// - **Time:** O(b^d) node generations for branching factor b and solution depth d, times the
 ///   number of iterations; **memory:** O(d), one move buffer per depth.
-/// - **Termination:** in a finite space with no goal, IDA* proves that no solution exists only
-///   if the space has no cycles, or if it skips the states on the path
-///   ([`SearchOptions::detect_cycles`], on by default for a problem without inverse moves);
-///   otherwise the threshold grows forever. A heuristic may return [`Cost::MAX`] to mark a
-///   state from which no goal can be reached: such a state is never expanded.
+/// - **Termination:** on a finite space with no reachable goal, IDA* ends with
+///   [`Outcome::NoSolution`]: at once if the space has no cycles, or if it skips the states on
+///   the path ([`SearchOptions::detect_cycles`], on by default for a problem without inverse
+///   moves); else through breadth-first sweeps of the states reachable from the start, made
+///   between iterations once 2²⁰ nodes are generated, each storing four times as many states
+///   as the last (from 256 up to 2²², or [`SearchOptions::max_stored`]: zero for no sweeps,
+///   nothing stored but the path), and only while together they take at most a hundredth of
+///   the search's time. On a larger space, proving by depth-first search that no path exists
+///   takes time exponential in the space: [`a_star`](crate::a_star()) or
+///   [`bfs`](crate::bfs()) end after visiting each state once. A heuristic may return
+///   [`Cost::MAX`] to mark a state from which no goal can be reached: such a state is never
+///   expanded.
 /// - **Zero-cost cycles:** a cycle of moves that cost nothing keeps an iteration from ever
 ///   ending, even when a goal is reachable, unless [`SearchOptions::detect_cycles`] is set.
 ///   The path check (on in debug builds) finds such a cycle on a path over a thousand moves
@@ -194,7 +202,8 @@ pub(crate) fn deepen<'p, P: SearchProblem, R: Rounds<'p, P>, T>(
     if !threshold.is_valid() {
         return Outcome::invalid(invalid_heuristic(threshold));
     }
-    let cost_bound = rounds.parts().1.cost_bound;
+    let (cost_bound, deadline) = (rounds.parts().1.cost_bound, rounds.parts().1.deadline);
+    let mut sweeps = Sweeps::new(options, deadline);
     let mut completed_threshold = None;
     let stopped = |reason, completed_threshold| Outcome::Stopped {
         reason,
@@ -230,6 +239,9 @@ pub(crate) fn deepen<'p, P: SearchProblem, R: Rounds<'p, P>, T>(
                 match next {
                     Some(next) => (floor, threshold) = next,
                     None => break,
+                }
+                if sweeps.prove_no_goal(problem, stats) {
+                    return Outcome::NoSolution;
                 }
             }
         }

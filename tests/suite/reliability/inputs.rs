@@ -734,6 +734,72 @@ fn an_unsolvable_problem_with_cycles_ends_by_default_on_every_engine() {
     );
 }
 
+/// A 2 x 3 sliding puzzle written as a user would, with inverse moves, and a goal of the other
+/// parity: 360 states reachable, in cycles the inverse alone does not rule out, none a goal.
+struct SixTiles {
+    goal: [u8; 6],
+}
+
+impl SearchProblem for SixTiles {
+    type State = [u8; 6];
+    /// The blank's step: -3, -1, 1 or 3.
+    type Move = i8;
+    type Cost = u32;
+    fn start(&self) -> [u8; 6] {
+        [1, 2, 3, 4, 5, 0]
+    }
+    fn is_goal(&self, tiles: &[u8; 6]) -> bool {
+        *tiles == self.goal
+    }
+    fn moves(&self, tiles: &[u8; 6], moves: &mut MoveBuffer<i8, u32>) {
+        let blank = tiles.iter().position(|&t| t == 0).expect("a blank") as i8;
+        for step in [-3, -1, 1, 3] {
+            let to = blank + step;
+            let same_row = step.abs() == 3 || to / 3 == blank / 3;
+            if (0..6).contains(&to) && same_row {
+                moves.push((step, 1));
+            }
+        }
+    }
+    fn apply(&self, tiles: &mut [u8; 6], step: i8) {
+        let blank = tiles.iter().position(|&t| t == 0).expect("a blank");
+        tiles.swap(blank, (blank as i8 + step) as usize);
+    }
+    fn inverse(&self, step: i8) -> Option<i8> {
+        Some(-step)
+    }
+}
+
+#[test]
+fn an_unsolvable_problem_with_inverse_moves_ends_on_the_linear_memory_engines() {
+    let unsolvable = SixTiles {
+        goal: [2, 1, 3, 4, 5, 0],
+    };
+    let ended = |result: informed::ResultOf<SixTiles>| {
+        assert_eq!(result.outcome, Outcome::NoSolution);
+        assert!(result.stats.stored >= 360, "the sweep stored the space");
+    };
+    ended(informed::ida_star(&unsolvable));
+    ended(informed::rbfs(&unsolvable));
+    ended(informed::ida_star_cr(&unsolvable));
+    #[cfg(feature = "parallel")]
+    ended(informed::parallel_ida_star(&unsolvable));
+    let all = informed::optimal_solutions(&unsolvable, 10);
+    assert_eq!(all.outcome, Outcome::NoSolution);
+    // A memory limit of no states keeps the search to the path: it runs to the node limit.
+    let linear = SearchOptions::new().max_stored(0).max_nodes(3_000_000);
+    let stopped = informed::ida_star_with(&unsolvable, &linear);
+    assert_eq!(stopped.stopped(), Some(StopReason::NodeLimit));
+    // Solvable, the sweeps change nothing: the answer is BFS's.
+    let solvable = SixTiles {
+        goal: [4, 1, 2, 5, 0, 3],
+    };
+    let optimal = informed::bfs(&solvable).solution().map(|s| s.cost);
+    assert!(optimal.is_some());
+    let found = informed::ida_star(&solvable);
+    assert_eq!(found.solution().map(|s| s.cost), optimal);
+}
+
 #[test]
 fn puzzles_take_pieces_of_any_integer_type() {
     use informed::puzzles::topspin::TopSpin;
