@@ -135,6 +135,13 @@ for map in den520d AR0011SR; do
       "$work/grid.err" >> "$out"
   done
 done
+say "" "A\\* on the same three maps against \`pathfinding::astar\` with a successor closure that" \
+    "allocates nothing (each cell's open directions precomputed as a bit mask), for three cost types," \
+    "median of $RUNS rounds, the rows in turn (\`cargo bench --bench movingai -- $RUNS\`;" \
+    "p/row above 1: the row is faster than \`pathfinding\`):" "" '```text'
+cargo bench --quiet --bench movingai -- "$RUNS" > "$work/movingai.txt"
+cat "$work/movingai.txt" >> "$out"
+say '```'
 say "" "The closure adapter \`FnProblem\` against \`pathfinding\` on the same closures" \
     "(\`cargo run --release --example vs_pathfinding\`; p/inf above 1: informed is faster):" "" '```text'
 "$bin/vs_pathfinding" > "$work/vs_pathfinding.txt"

@@ -42,8 +42,8 @@ use nodes::{Nodes, Packed, Queue, Ranked};
 /// nodes in one bucket in the order they were queued (a 15-puzzle's A* ran a third slower on
 /// the heap of nodes, whose sifts scatter through millions of nodes); otherwise it keeps the
 /// heap of nodes for good (a grid's, whose nodes almost all have keys of their own). Kept or
-/// taken, the heap of nodes is in slots by `f` ([`Slots`](slots::Slots)) where every open `f`
-/// is an integer within a narrow span: each slot sorted once, when its turn comes.
+/// taken, the heap of nodes is in slots by `f` ([`Slots`](slots::Slots)), an `f` or a narrow
+/// range of `f` a slot: each slot sorted once, when its turn comes.
 ///
 /// Once [`RING_AFTER`] buckets are open, the list looks at how full they are. Buckets of
 /// fewer than [`SHARED`] nodes on average (a grid's, whose costs of 100 and 141 give almost
@@ -136,7 +136,7 @@ impl<C: Cost> OpenList<C> {
     /// (if they hold `shared` nodes or more on average); with buckets, it tries the ring once
     /// it holds `ring_after` buckets, or the heap of nodes if they hold fewer than `shared`
     /// nodes on average. The heap of nodes, once it is kept or taken, is in slots by `f` if
-    /// `slotted` and the nodes' `f` allow it.
+    /// `slotted`.
     fn with_modes(take_up_after: usize, ring_after: usize, shared: usize, slotted: bool) -> Self {
         if take_up_after > 0 && C::key_bits(C::ZERO.key()).is_some() {
             return OpenList {

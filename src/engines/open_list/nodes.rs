@@ -228,7 +228,7 @@ impl<C: Cost> Nodes<C> {
         }
     }
 
-    /// The nodes `nodes`: in slots if `slotted` and their `f` allow it, else in one heap.
+    /// The nodes `nodes`: in slots if `slotted`, else in one heap.
     pub fn from_nodes(nodes: Vec<Ranked<C>>, slotted: bool) -> Nodes<C> {
         if Packed::fits::<C>() {
             let nodes = nodes.into_iter().map(Packed::of).collect();
@@ -267,10 +267,7 @@ impl<E: Queued> Queue<E> {
         if !slotted {
             return Queue::Heap(Heap::from_nodes(nodes));
         }
-        match Slots::from_nodes(nodes) {
-            Ok(slots) => Queue::Slots(slots),
-            Err(nodes) => Queue::Heap(Heap::from_nodes(nodes)),
-        }
+        Queue::Slots(Slots::from_nodes(nodes))
     }
 
     #[allow(clippy::inline_always)]

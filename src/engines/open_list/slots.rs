@@ -1,5 +1,5 @@
-//! The heap of nodes' other form, for integer `f` within a narrow span (a grid's): the nodes
-//! in slots, one per `f`, each sorted only when its turn comes.
+//! The heap of nodes' other form, for nodes of keys of their own (a grid's): the nodes in
+//! slots by `f`, each sorted only when its turn comes.
 //!
 //! A* on an 8-connected grid (costs 100 and 141) holds thousands of nodes open over a few
 //! dozen values of `f`: a heap sifts each pop through all of them, six levels of four. In
@@ -12,11 +12,21 @@
 //! that would go further than [`DEEPEST`] places from the end is refused, and the list goes
 //! back to the heap for good: then the pushes are not a search's (the same key queued again
 //! and again, first in, first out), and inserting each would cost the whole slot.
+//!
+//! Where the open `f` span too many values for a slot each (fine integer costs, such as a
+//! grid's 10⁸ and 141,421,356, or floats, whose `f` differ by trillions of steps of their
+//! bits), a slot holds a range of them: the `f` bits shifted right by as much as brings the
+//! span within [`WIDE`] slots. Sorting a slot still orders its nodes exactly, and the ranges
+//! are narrow enough that a popped node's child rarely goes deep into its sorted slot.
 
 use super::nodes::Queued;
 
 /// The most distinct `f` the slots span.
 const SPAN: u64 = 1 << 13;
+
+/// The slots a span of `f` too wide for one `f` a slot is spread over, at most, when the
+/// list takes the form of slots (a shift of the `f` bits): room for it to grow eightfold.
+const WIDE: u64 = SPAN / 8;
 
 /// The fewest slots a ring holds.
 const FEWEST: usize = 64;
@@ -29,6 +39,8 @@ const DEEPEST: usize = 32;
 /// those of `f = base + i`. A bit per slot tells whether it holds any, so that a pop finds
 /// the next `f` open by a scan of words, however far apart the open `f` are (a maze's).
 pub(super) struct Slots<E> {
+    /// How far right the `f` bits are shifted to give a slot's `f` (0: a slot per `f`).
+    shift: u32,
     /// The `f` of the slot at `head`: at most the least open.
     base: u64,
     head: usize,
@@ -59,23 +71,29 @@ impl<E> Slot<E> {
 }
 
 impl<E: Queued> Slots<E> {
-    /// The nodes `nodes` in slots; `Err` with them if their `f` span more than [`SPAN`].
-    pub fn from_nodes(nodes: Vec<E>) -> Result<Slots<E>, Vec<E>> {
+    /// The nodes `nodes` in slots: a slot per `f` if they span fewer than [`SPAN`], else a
+    /// range of `f` a slot, over at most [`WIDE`] slots.
+    pub fn from_nodes(nodes: Vec<E>) -> Slots<E> {
         let (low, high) = nodes
             .iter()
             .map(Queued::f_bits)
             .fold((u64::MAX, 0), |(low, high), f| (low.min(f), high.max(f)));
         // With no nodes, the ring starts at 0 (the first push starts it afresh anyway).
-        let (base, span) = if nodes.is_empty() {
+        let (low, high) = if nodes.is_empty() {
             (0, 0)
         } else {
-            (low, high - low)
+            (low, high)
         };
-        if span >= SPAN {
-            return Err(nodes);
+        let mut shift = 0;
+        if high - low >= SPAN {
+            while (high >> shift) - (low >> shift) >= WIDE {
+                shift += 1;
+            }
         }
+        let (base, span) = (low >> shift, (high >> shift) - (low >> shift));
         let size = FEWEST.max((span as usize + 1).next_power_of_two());
         let mut slots = Slots {
+            shift,
             base,
             head: 0,
             ring: core::iter::repeat_with(Slot::new).take(size).collect(),
@@ -87,7 +105,7 @@ impl<E: Queued> Slots<E> {
             let pushed = slots.push(node);
             debug_assert!(pushed.is_ok(), "every f within the ring, no slot sorted");
         }
-        Ok(slots)
+        slots
     }
 
     /// Queues `node`; `Err` with it if its `f` is too far from the others', or it would go too
@@ -97,7 +115,7 @@ impl<E: Queued> Slots<E> {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     pub fn push(&mut self, node: E) -> Result<(), E> {
-        match node.f_bits().checked_sub(self.base) {
+        match self.f_of(&node).checked_sub(self.base) {
             Some(at) if at < self.ring.len() as u64 => self.put(at as usize, node),
             _ => self.push_slowly(node),
         }
@@ -108,7 +126,7 @@ impl<E: Queued> Slots<E> {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     pub fn push_quickly(&mut self, node: E) -> Result<(), E> {
-        let Some(at) = node.f_bits().checked_sub(self.base) else {
+        let Some(at) = self.f_of(&node).checked_sub(self.base) else {
             return Err(node);
         };
         let mask = self.ring.len() - 1;
@@ -145,10 +163,17 @@ impl<E: Queued> Slots<E> {
         slot.entries.pop()
     }
 
+    /// The `f` of `node`'s slot.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn f_of(&self, node: &E) -> u64 {
+        node.f_bits() >> self.shift
+    }
+
     /// Queues `node` beyond the ring or before its first slot.
     #[inline(never)]
     fn push_slowly(&mut self, node: E) -> Result<(), E> {
-        let f = node.f_bits();
+        let f = self.f_of(&node);
         let last = if self.len == 0 {
             // Nothing open (so every slot empty): the ring starts at `f`.
             self.base = f;

@@ -87,8 +87,8 @@ fn the_open_list_is_first_in_first_out_per_key_whatever_the_cache_holds() {
                 [false, true].map(|slotted| (take_up, ring, shared, slotted))
             });
         // The heap of nodes' numbers renewed at their limit, or every few pushes. `u32`
-        // and `u64` take slots (packed entries and entries of two keys), the others
-        // spread their `f` too far.
+        // and `u64` take a slot per `f` (packed entries and entries of two keys), the
+        // others a range of `f` a slot.
         modes.into_iter().all(|mode| {
             [super::RENUMBER_AT, 3].into_iter().all(|renumber_at| {
                 agrees(&steps, mode, renumber_at, |c| c)
@@ -258,6 +258,30 @@ fn slots_take_keys_at_the_limit_and_refuse_those_too_far_below() {
     assert!(!open.is_slotted());
     let order: Vec<usize> = core::iter::from_fn(|| open.pop()).map(|(_, i)| i).collect();
     assert_eq!(order, [4, 3, 1, 2, 0]);
+}
+
+/// Keys too fine for a slot each (floats, integers in steps of 10⁸) take a range of `f` a
+/// slot, and still come out in order, a child of the node popped going in its place.
+#[test]
+fn slots_take_fine_keys_a_range_a_slot() {
+    fn in_order<C: Cost>(cost: impl Fn(u32) -> C) {
+        let mut open = OpenList::<C>::with_modes(4, usize::MAX, usize::MAX, true);
+        // Keys of their own, spread over a few thousand steps.
+        let keys = [4000, 17, 2500, 900, 901, 3000, 18, 2];
+        for (i, &f) in keys.iter().enumerate() {
+            open.push(cost(f), cost(0), i);
+        }
+        assert!(open.is_slotted());
+        assert_eq!(open.pop(), Some((cost(0).key(), 7)));
+        open.push(cost(3), cost(1), 8); // the popped node's child, in the first slot
+        open.push(cost(5000), cost(1), 9);
+        assert!(open.is_slotted());
+        let order: Vec<usize> = core::iter::from_fn(|| open.pop()).map(|(_, i)| i).collect();
+        assert_eq!(order, [8, 1, 6, 3, 4, 2, 5, 0, 9]);
+    }
+    in_order(|f| f64::from(f) * 0.001 + 1.0);
+    in_order(|f| f32::from(u16::try_from(f).unwrap_or(u16::MAX)) / 3.0);
+    in_order(|f| u64::from(f) * 100_000_000);
 }
 
 /// A key below every open one (an inconsistent heuristic's) goes in front of them.

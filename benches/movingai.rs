@@ -1,0 +1,365 @@
+//! Grid A* on the Moving AI benchmark's own maps against `pathfinding::astar`, for three cost
+//! types, side by side: every query of each scenario file, 8-connected, no corner cutting,
+//! the octile heuristic, with costs
+//!
+//! - `u32`: straight 100, diagonal 141;
+//! - `u64`: straight 10⁸, diagonal 141,421,356 (exact integers fine enough to match the
+//!   benchmark's lengths);
+//! - `f64`: straight 1, diagonal √2 (`pathfinding` needs `Ord`: `OrderedFloat<f64>`).
+//!
+//! Rows: `pathfinding::astar` with the successor closure an experienced user writes, which
+//! allocates nothing (each cell's open directions precomputed as a bit mask, the successors an
+//! iterator over its bits); `informed`'s `a_star` on `GridPath`; `a_star` on `JumpPoints`
+//! (jump point search).
+//!
+//! ```text
+//! cargo bench --bench movingai [-- [ROUNDS] [SCENARIO_FILE ...]]
+//! ```
+//!
+//! `ROUNDS` defaults to 5; the scenario files to the maps shipped in `benches/data/movingai`
+//! (`arena`, Dragon Age's `den520d`, Baldur's Gate II's `AR0011SR`), each map read from beside
+//! its file. Prints per map and cost type the median time of each row over the rounds (the
+//! rows alternate within a round), the states expanded, and `pathfinding`'s time over each
+//! row's. Every row's path costs are checked against the others'.
+
+use std::hash::Hash;
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use informed::puzzles::grid::{Cell, Connectivity, GridCosts, GridMap, GridPath, JumpPoints};
+use informed::{a_star, Cost};
+use ordered_float::OrderedFloat;
+
+/// The eight steps, as offsets, straight ones first.
+const STEPS: [(i32, i32); 8] = [
+    (0, -1),
+    (1, 0),
+    (0, 1),
+    (-1, 0),
+    (1, -1),
+    (1, 1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// A cost type of the comparison: its grid costs, and its side for `pathfinding` (which
+/// needs `Ord` and `num_traits::Zero`).
+trait Costs: Cost {
+    type Theirs: Copy + Ord + Hash + num_traits::Zero + core::fmt::Debug;
+    const NAME: &'static str;
+    fn grid() -> GridCosts<Self>;
+    fn theirs(self) -> Self::Theirs;
+    /// The octile distance over `long` and `short` steps.
+    fn octile(long: u16, short: u16) -> Self::Theirs;
+    /// A path's length in straight steps, to compare the rows: ours, and `pathfinding`'s.
+    fn length(self) -> f64;
+    fn their_length(cost: Self::Theirs) -> f64;
+}
+
+impl Costs for u32 {
+    type Theirs = u32;
+    const NAME: &'static str = "u32 100/141";
+    fn grid() -> GridCosts<u32> {
+        GridCosts::new(100, 141)
+    }
+    fn theirs(self) -> u32 {
+        self
+    }
+    #[inline]
+    fn octile(long: u16, short: u16) -> u32 {
+        100 * u32::from(long) + 41 * u32::from(short)
+    }
+    fn length(self) -> f64 {
+        f64::from(self) / 100.0
+    }
+    fn their_length(cost: u32) -> f64 {
+        cost.length()
+    }
+}
+
+impl Costs for u64 {
+    type Theirs = u64;
+    const NAME: &'static str = "u64 10^8";
+    fn grid() -> GridCosts<u64> {
+        GridCosts::new(100_000_000, 141_421_356)
+    }
+    fn theirs(self) -> u64 {
+        self
+    }
+    #[inline]
+    fn octile(long: u16, short: u16) -> u64 {
+        100_000_000 * u64::from(long) + 41_421_356 * u64::from(short)
+    }
+    fn length(self) -> f64 {
+        self as f64 / 1e8
+    }
+    fn their_length(cost: u64) -> f64 {
+        cost.length()
+    }
+}
+
+impl Costs for f64 {
+    type Theirs = OrderedFloat<f64>;
+    const NAME: &'static str = "f64 octile";
+    fn grid() -> GridCosts<f64> {
+        GridCosts::octile()
+    }
+    fn theirs(self) -> OrderedFloat<f64> {
+        OrderedFloat(self)
+    }
+    #[inline]
+    fn octile(long: u16, short: u16) -> OrderedFloat<f64> {
+        OrderedFloat(f64::from(long - short) + core::f64::consts::SQRT_2 * f64::from(short))
+    }
+    fn length(self) -> f64 {
+        self
+    }
+    fn their_length(cost: OrderedFloat<f64>) -> f64 {
+        cost.0
+    }
+}
+
+/// The map as a `pathfinding` user prepares it: each cell's open directions (into a passable
+/// cell, and for a diagonal past two passable ones) as bits over [`STEPS`].
+struct Masks {
+    width: usize,
+    masks: Vec<u8>,
+}
+
+impl Masks {
+    fn new(map: &GridMap) -> Masks {
+        let (width, height) = (i32::from(map.width()), i32::from(map.height()));
+        let open = |x: i32, y: i32| {
+            (0..width).contains(&x)
+                && (0..height).contains(&y)
+                && map.is_passable(Cell::new(x as u16, y as u16))
+        };
+        let mut masks = Vec::with_capacity((width * height) as usize);
+        for y in 0..height {
+            for x in 0..width {
+                let mut mask = 0;
+                for (bit, &(dx, dy)) in STEPS.iter().enumerate() {
+                    let diagonal = dx != 0 && dy != 0;
+                    if open(x, y)
+                        && open(x + dx, y + dy)
+                        && (!diagonal || (open(x + dx, y) && open(x, y + dy)))
+                    {
+                        mask |= 1 << bit;
+                    }
+                }
+                masks.push(mask);
+            }
+        }
+        Masks {
+            width: width as usize,
+            masks,
+        }
+    }
+
+    /// The successors of `(x, y)` with their costs, allocating nothing.
+    #[inline]
+    fn successors<C: Copy>(
+        &self,
+        (x, y): (u16, u16),
+        straight: C,
+        diagonal: C,
+    ) -> impl Iterator<Item = ((u16, u16), C)> {
+        let mut bits = self.masks[usize::from(y) * self.width + usize::from(x)];
+        core::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let bit = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (dx, dy) = STEPS[bit];
+            let next = ((i32::from(x) + dx) as u16, (i32::from(y) + dy) as u16);
+            Some((next, if bit < 4 { straight } else { diagonal }))
+        })
+    }
+}
+
+/// One scenario file's map and queries.
+struct Scenarios {
+    name: String,
+    map: GridMap,
+    masks: Masks,
+    queries: Vec<(Cell, Cell)>,
+}
+
+/// A row's run over every query: the path lengths, and the states expanded in all.
+type Run = (Vec<f64>, u64);
+
+/// Every query through `pathfinding::astar`. (Never inlined, as the other rows: callgrind's
+/// `--toggle-collect` counts a row by them.)
+#[inline(never)]
+fn yardstick<C: Costs>(map: &Scenarios) -> Run {
+    let costs = C::grid();
+    let (straight, diagonal) = (costs.straight.theirs(), costs.diagonal.theirs());
+    let expanded = std::cell::Cell::new(0);
+    let lengths = map
+        .queries
+        .iter()
+        .map(|&(start, goal)| {
+            let goal = (goal.x(), goal.y());
+            let (_, cost) = pathfinding::directed::astar::astar(
+                &(start.x(), start.y()),
+                |&cell| {
+                    expanded.set(expanded.get() + 1);
+                    map.masks.successors(cell, straight, diagonal)
+                },
+                |&(x, y)| {
+                    let (dx, dy) = (x.abs_diff(goal.0), y.abs_diff(goal.1));
+                    C::octile(dx.max(dy), dx.min(dy))
+                },
+                |&cell| cell == goal,
+            )
+            .expect("a path");
+            cost
+        })
+        .map(C::their_length)
+        .collect();
+    (lengths, expanded.get())
+}
+
+/// Every query through `a_star` on `GridPath`, or on `JumpPoints` with `jumps`.
+#[inline(never)]
+fn informed<C: Costs>(map: &Scenarios, jumps: bool) -> Run {
+    let mut expanded = 0;
+    let lengths = map
+        .queries
+        .iter()
+        .map(|&(start, goal)| {
+            let path = GridPath::new(&map.map, start, goal, Connectivity::Eight, C::grid())
+                .expect("a query on passable cells");
+            let result = if jumps {
+                let jumps = JumpPoints::new(&path).expect("8-connected");
+                let result = a_star(&jumps);
+                expanded += result.stats.expanded;
+                result.solution().map(|s| s.cost)
+            } else {
+                let result = a_star(&path);
+                expanded += result.stats.expanded;
+                result.solution().map(|s| s.cost)
+            };
+            result.expect("a path").length()
+        })
+        .collect();
+    (lengths, expanded)
+}
+
+fn median(times: &mut [Duration]) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// The map and queries of a scenario file, the map read from beside it.
+fn load(file: &Path) -> Result<Scenarios, String> {
+    let read =
+        |path: &Path| std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()));
+    let scenarios = informed::puzzles::grid::Scenario::parse_file(&read(file)?)
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    let first = scenarios
+        .first()
+        .ok_or(format!("{}: no query", file.display()))?;
+    let beside = file.with_file_name(Path::new(&first.map).file_name().unwrap_or_default());
+    let map_file = if beside.exists() {
+        beside
+    } else {
+        file.with_extension("")
+    };
+    let map =
+        GridMap::parse(&read(&map_file)?).map_err(|e| format!("{}: {e}", map_file.display()))?;
+    let name = map_file
+        .file_stem()
+        .map_or(String::new(), |s| s.to_string_lossy().into_owned());
+    Ok(Scenarios {
+        name,
+        masks: Masks::new(&map),
+        queries: scenarios.iter().map(|s| (s.start, s.goal)).collect(),
+        map,
+    })
+}
+
+/// The rows of one map and cost type, run `rounds` times in turn: a line each.
+fn compare<C: Costs>(map: &Scenarios, rounds: usize) {
+    type Row<'a> = (&'static str, Box<dyn Fn() -> Run + 'a>);
+    let rows: [Row<'_>; 3] = [
+        ("pathfinding astar", Box::new(|| yardstick::<C>(map))),
+        ("a_star, GridPath", Box::new(|| informed::<C>(map, false))),
+        ("a_star, JumpPoints", Box::new(|| informed::<C>(map, true))),
+    ];
+    let mut times = vec![Vec::new(); rows.len()];
+    let mut runs = Vec::new();
+    for _ in 0..rounds {
+        runs.clear();
+        for (row, (_, run)) in rows.iter().enumerate() {
+            let began = Instant::now();
+            let ran = black_box(run());
+            times[row].push(began.elapsed());
+            runs.push(ran);
+        }
+    }
+    let theirs = median(&mut times[0]);
+    for (row, (name, _)) in rows.iter().enumerate() {
+        let (lengths, expanded) = &runs[row];
+        let agree = lengths
+            .iter()
+            .zip(&runs[0].0)
+            .all(|(ours, theirs)| (ours - theirs).abs() <= 1e-6 * theirs.max(1.0));
+        assert!(
+            agree,
+            "{}: {name}'s lengths differ from pathfinding's",
+            map.name
+        );
+        let time = median(&mut times[row]);
+        println!(
+            "{:<10} {:<12} {:<20} {:>10.1} ms {:>11} {:>8.2}",
+            map.name,
+            C::NAME,
+            name,
+            time.as_secs_f64() * 1e3,
+            expanded,
+            theirs.as_secs_f64() / time.as_secs_f64()
+        );
+    }
+}
+
+fn main() {
+    let mut args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let rounds = match args.first().map(|a| a.parse::<usize>()) {
+        Some(Ok(rounds)) => {
+            args.remove(0);
+            rounds.max(1)
+        }
+        _ => 5,
+    };
+    let files: Vec<PathBuf> = if args.is_empty() {
+        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data/movingai");
+        ["arena", "den520d", "AR0011SR"]
+            .iter()
+            .map(|name| data.join(format!("{name}.map.scen")))
+            .collect()
+    } else {
+        args.iter().map(PathBuf::from).collect()
+    };
+    println!(
+        "{:<10} {:<12} {:<20} {:>13} {:>11} {:>8}",
+        "map", "costs", "row", "median", "expanded", "p/row"
+    );
+    for file in &files {
+        let map = match load(file) {
+            Ok(map) => map,
+            Err(error) => {
+                eprintln!("movingai: {error}");
+                std::process::exit(2);
+            }
+        };
+        compare::<u32>(&map, rounds);
+        compare::<u64>(&map, rounds);
+        compare::<f64>(&map, rounds);
+    }
+}
