@@ -367,7 +367,7 @@ impl<'p, P: SearchProblem, S: Storage<P>> Search<'p, P, S> {
         let index = if let Some(known) = known {
             let node = &mut self.table.nodes[known];
             self.stale |= node.expanded();
-            node.relink(parent as u32, arrived_by, g);
+            node.relink_as(state, parent as u32, arrived_by, g);
             known
         } else {
             if self.table.is_full(self.watch.max_stored) {

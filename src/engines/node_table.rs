@@ -70,6 +70,14 @@ impl<S, M, C> Node<S, M, C> {
         debug_assert!(parent <= ROOT);
         (self.link, self.arrived_by, self.g) = (parent, arrived_by, g);
     }
+
+    /// [`relink`](Self::relink), keeping `state` as the node's state: equal to the one it
+    /// holds, but in the form it was reached in this time (a jump point's direction, say).
+    #[inline]
+    pub fn relink_as(&mut self, state: S, parent: u32, arrived_by: Option<M>, g: C) {
+        self.state = state;
+        self.relink(parent, arrived_by, g);
+    }
 }
 
 /// An entry of the hash index: where the node is in the arena, and 32 bits of its state's

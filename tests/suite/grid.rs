@@ -376,6 +376,112 @@ fn jump_point_search_expands_few_states_on_open_ground() {
     ));
 }
 
+/// With the goal in sight (a clear diagonal, then a clear straight run), jump point search
+/// makes the one jump toward it and the straight one after: two expansions, however open the
+/// map; one wall cell on the way, and it searches as before.
+#[test]
+fn jump_point_search_goes_straight_for_a_goal_in_sight() {
+    let solve = |map: &GridMap| {
+        let path = GridPath::new(
+            map,
+            Cell::new(0, 0),
+            Cell::new(90, 40),
+            Connectivity::Eight,
+            GridCosts::new(100u32, 141),
+        )
+        .unwrap();
+        let jumps = JumpPoints::new(&path).unwrap();
+        let result = a_star(&jumps);
+        let solution = result.solution().unwrap();
+        let cells = jumps.cells(&solution.moves);
+        assert!(walks(&path, &cells, solution.cost));
+        assert_eq!(solution.cost, a_star(&path).solution().unwrap().cost);
+        (result.stats.expanded, solution.moves.len())
+    };
+    let open = GridMap::from_fn(100, 100, |_, _| true).unwrap();
+    assert_eq!(solve(&open), (2, 2));
+    let walled = GridMap::from_fn(100, 100, |x, y| (x, y) != (60, 40)).unwrap();
+    let (expanded, _) = solve(&walled);
+    assert!(expanded > 2, "{expanded}");
+}
+
+/// A cell that two jumps reach is one state, kept with its cheaper arrival: two jump points
+/// at one cell are equal and hash alike, whatever reached them; and no cell is expanded
+/// twice, on a map of rooms where many jumps cross.
+#[test]
+fn jump_point_search_expands_a_cell_once() {
+    use informed::puzzles::grid::Jump;
+    use informed::SearchProblem;
+    use std::collections::HashSet;
+    use std::hash::{BuildHasher, RandomState};
+    let map = GridMap::from_fn(64, 64, |x, y| {
+        !((x % 16 == 8 && y % 16 != 4) || (y % 16 == 8 && x % 16 != 12))
+    })
+    .unwrap();
+    let path = GridPath::new(
+        &map,
+        Cell::new(0, 0),
+        Cell::new(63, 61),
+        Connectivity::Eight,
+        GridCosts::new(100u32, 141),
+    )
+    .unwrap();
+    let jumps = JumpPoints::new(&path).unwrap();
+    let start = jumps.start();
+    let (mut east, mut south) = (start, start);
+    jumps.apply(
+        &mut east,
+        Jump {
+            direction: Direction::East,
+            length: 2,
+        },
+    );
+    jumps.apply(
+        &mut south,
+        Jump {
+            direction: Direction::South,
+            length: 2,
+        },
+    );
+    let (mut one, mut other) = (east, south);
+    jumps.apply(
+        &mut one,
+        Jump {
+            direction: Direction::South,
+            length: 2,
+        },
+    );
+    jumps.apply(
+        &mut other,
+        Jump {
+            direction: Direction::East,
+            length: 2,
+        },
+    );
+    assert_eq!(one, other);
+    assert_ne!(one.arrived(), other.arrived());
+    let hasher = RandomState::new();
+    assert_eq!(hasher.hash_one(one), hasher.hash_one(other));
+    let options = informed::SearchOptions::new();
+    let mut steps = informed::AStarSteps::new(&jumps, &options);
+    let mut expanded = HashSet::new();
+    while let informed::AStarStep::Expanded { state, .. } = steps.step() {
+        assert!(
+            expanded.insert(state.cell()),
+            "{:?} expanded twice",
+            state.cell()
+        );
+    }
+    assert!(expanded.len() > 10);
+    let Some(informed::Outcome::Solved(solution)) = steps.outcome() else {
+        panic!("solved");
+    };
+    assert_eq!(
+        Some(solution.cost),
+        a_star(&path).solution().map(|s| s.cost)
+    );
+}
+
 #[test]
 fn a_start_that_is_the_goal_and_a_walled_goal() {
     let map = GridMap::from_rows(&["..@.", "..@."]).unwrap();

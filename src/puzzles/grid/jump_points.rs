@@ -9,8 +9,29 @@ use crate::puzzles::grid::{Cell, Direction, GridError};
 
 /// A state of jump point search: a cell and the direction of the jump that reached it
 /// (none at the start), which decides the jumps onward.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// Two jump points are equal when their cells are, whatever reached them: the search keeps
+/// one state per cell, with the direction of its cheapest arrival (A* keeps a state as it
+/// was last reached more cheaply), as jump point search is meant to run. A cell reached from
+/// two directions is expanded once.
+#[derive(Clone, Copy)]
 pub struct JumpPoint(u64);
+
+impl PartialEq for JumpPoint {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.cell() == other.cell()
+    }
+}
+
+impl Eq for JumpPoint {}
+
+impl core::hash::Hash for JumpPoint {
+    #[inline]
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.cell().hash(state);
+    }
+}
 
 impl JumpPoint {
     fn new(cell: Cell, arrived: Option<u8>) -> JumpPoint {
@@ -63,8 +84,9 @@ pub struct Jump {
 /// neighbour), or, on a diagonal, a cell from which a straight scan finds one. From a jump
 /// point only the directions that could continue an optimal path are tried: onward, and
 /// toward a forced neighbour (straight arrivals), or onward and its two straight parts
-/// (diagonal ones). The states pair the cell with the direction that reached it, so a cell
-/// reached from two directions is two states.
+/// (diagonal ones). A state is a cell with the direction of its cheapest arrival
+/// ([`JumpPoint`]), so a cell reached from two directions is expanded once; and once the goal
+/// is in sight (a clear diagonal-then-straight path to it), the one jump toward it is all.
 ///
 /// Best on open maps and rooms, where A* on the plain grid expands every cell of an area
 /// that jump point search crosses in one scan; the scans make each expansion dearer, so on
@@ -152,6 +174,64 @@ impl<'p, 'm, C: Cost> JumpPoints<'p, 'm, C> {
         }
     }
 
+    /// The one jump worth making from `cell` when the goal is in sight: the goal lies in a
+    /// direction of `open` (the octant's, diagonal unless it shares a row or column), and the
+    /// diagonal steps toward it and then the straight ones are all allowed. The jump runs to
+    /// the goal, or to the turn after the diagonal steps (where the straight part is in sight
+    /// again). A path through any other jump costs at least as much: the octile distance is
+    /// the least any path costs.
+    #[inline]
+    fn in_sight(&self, cell: Cell, open: u8) -> Option<(u8, u32)> {
+        let (map, goal) = (self.path.map(), self.path.goal());
+        let (dx, dy) = (
+            i32::from(goal.x()) - i32::from(cell.x()),
+            i32::from(goal.y()) - i32::from(cell.y()),
+        );
+        // Directions are numbered clockwise from north; a straight one is even.
+        let toward = |x: i32, y: i32| match (x.signum(), y.signum()) {
+            (0, -1) => 0,
+            (1, -1) => 1,
+            (1, 0) => 2,
+            (1, 1) => 3,
+            (0, 1) => 4,
+            (-1, 1) => 5,
+            (-1, 0) => 6,
+            _ => 7,
+        };
+        if dx == 0 && dy == 0 {
+            return None;
+        }
+        let d = toward(dx, dy);
+        if open >> d & 1 == 0 {
+            return None;
+        }
+        let (diagonal, straight) = (dx.abs().min(dy.abs()), (dx.abs() - dy.abs()).abs());
+        let mut at = cell;
+        let clear = |at: &mut Cell, d: u8, steps: i32| {
+            (0..steps).all(|_| {
+                let allowed = map.step_mask(*at) >> d & 1 == 1;
+                *at = at.step(d);
+                allowed
+            })
+        };
+        if !clear(&mut at, d, diagonal) {
+            return None;
+        }
+        let onward = if dx.abs() > dy.abs() {
+            toward(dx, 0)
+        } else {
+            toward(0, dy)
+        };
+        if !clear(&mut at, onward, straight) {
+            return None;
+        }
+        Some(if diagonal > 0 {
+            (d, diagonal as u32)
+        } else {
+            (d, straight as u32)
+        })
+    }
+
     /// The directions worth a jump from `point`.
     #[inline]
     fn directions(&self, point: JumpPoint) -> u8 {
@@ -193,6 +273,14 @@ impl<C: Cost> SearchProblem for JumpPoints<'_, '_, C> {
     fn moves(&self, &point: &JumpPoint, moves: &mut MoveBuffer<Jump, C>) {
         let cell = point.cell();
         let mut open = self.directions(point);
+        if let Some((d, length)) = self.in_sight(cell, open) {
+            let jump = Jump {
+                direction: Direction::ALL[d as usize],
+                length: length as u16,
+            };
+            moves.push((jump, self.path.cost_of_steps(d, length)));
+            return;
+        }
         while open != 0 {
             let d = open.trailing_zeros() as u8;
             open &= open - 1;
@@ -220,5 +308,11 @@ impl<C: Cost> SearchProblem for JumpPoints<'_, '_, C> {
     #[inline]
     fn heuristic(&self, point: &JumpPoint) -> C {
         self.path.distance(point.cell(), self.path.goal())
+    }
+
+    /// The cell's place on the map, as for the plain grid.
+    #[inline]
+    fn state_index(&self, point: &JumpPoint) -> Option<usize> {
+        Some(self.path.map().index(point.cell()))
     }
 }
