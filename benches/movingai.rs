@@ -10,7 +10,8 @@
 //! Rows: `pathfinding::astar` with the successor closure an experienced user writes, which
 //! allocates nothing (each cell's open directions precomputed as a bit mask, the successors an
 //! iterator over its bits); `informed`'s `a_star` on `GridPath`; `a_star` on `JumpPoints`
-//! (jump point search).
+//! (jump point search), scanning the map and reading a `JumpTable` made ahead (JPS+, whose
+//! build time and memory are printed per map).
 //!
 //! ```text
 //! cargo bench --bench movingai [-- [ROUNDS] [SCENARIO_FILE ...]]
@@ -27,7 +28,9 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use informed::puzzles::grid::{Cell, Connectivity, GridCosts, GridMap, GridPath, JumpPoints};
+use informed::puzzles::grid::{
+    Cell, Connectivity, GridCosts, GridMap, GridPath, JumpPoints, JumpTable,
+};
 use informed::{a_star, Cost};
 use ordered_float::OrderedFloat;
 
@@ -184,6 +187,7 @@ struct Scenarios {
     name: String,
     map: GridMap,
     masks: Masks,
+    table: JumpTable,
     queries: Vec<(Cell, Cell)>,
 }
 
@@ -222,9 +226,17 @@ fn yardstick<C: Costs>(map: &Scenarios) -> Run {
     (lengths, expanded.get())
 }
 
-/// Every query through `a_star` on `GridPath`, or on `JumpPoints` with `jumps`.
+/// How a row searches: A* on the cells, or jump point search scanning or reading its table.
+#[derive(Clone, Copy, PartialEq)]
+enum Search {
+    Cells,
+    Jumps,
+    Table,
+}
+
+/// Every query through `a_star` on `GridPath`, or on `JumpPoints`.
 #[inline(never)]
-fn informed<C: Costs>(map: &Scenarios, jumps: bool) -> Run {
+fn informed<C: Costs>(map: &Scenarios, search: Search) -> Run {
     let mut expanded = 0;
     let lengths = map
         .queries
@@ -232,8 +244,14 @@ fn informed<C: Costs>(map: &Scenarios, jumps: bool) -> Run {
         .map(|&(start, goal)| {
             let path = GridPath::new(&map.map, start, goal, Connectivity::Eight, C::grid())
                 .expect("a query on passable cells");
-            let result = if jumps {
-                let jumps = JumpPoints::new(&path).expect("8-connected");
+            let jumps = match search {
+                Search::Cells => None,
+                Search::Jumps => Some(JumpPoints::new(&path).expect("8-connected")),
+                Search::Table => {
+                    Some(JumpPoints::with_table(&path, &map.table).expect("the map's table"))
+                }
+            };
+            let result = if let Some(jumps) = jumps {
                 let result = a_star(&jumps);
                 expanded += result.stats.expanded;
                 result.solution().map(|s| s.cost)
@@ -273,8 +291,16 @@ fn load(file: &Path) -> Result<Scenarios, String> {
     let name = map_file
         .file_stem()
         .map_or(String::new(), |s| s.to_string_lossy().into_owned());
+    let began = Instant::now();
+    let table = JumpTable::build(&map).map_err(|e| format!("{name}: {e}"))?;
+    println!(
+        "{name}: jump table built in {:.1} ms, {:.1} MB",
+        began.elapsed().as_secs_f64() * 1e3,
+        table.memory_bytes() as f64 / 1e6
+    );
     Ok(Scenarios {
         name,
+        table,
         masks: Masks::new(&map),
         queries: scenarios.iter().map(|s| (s.start, s.goal)).collect(),
         map,
@@ -284,10 +310,20 @@ fn load(file: &Path) -> Result<Scenarios, String> {
 /// The rows of one map and cost type, run `rounds` times in turn: a line each.
 fn compare<C: Costs>(map: &Scenarios, rounds: usize) {
     type Row<'a> = (&'static str, Box<dyn Fn() -> Run + 'a>);
-    let rows: [Row<'_>; 3] = [
+    let rows: [Row<'_>; 4] = [
         ("pathfinding astar", Box::new(|| yardstick::<C>(map))),
-        ("a_star, GridPath", Box::new(|| informed::<C>(map, false))),
-        ("a_star, JumpPoints", Box::new(|| informed::<C>(map, true))),
+        (
+            "a_star, GridPath",
+            Box::new(|| informed::<C>(map, Search::Cells)),
+        ),
+        (
+            "a_star, JumpPoints",
+            Box::new(|| informed::<C>(map, Search::Jumps)),
+        ),
+        (
+            "a_star, JumpTable",
+            Box::new(|| informed::<C>(map, Search::Table)),
+        ),
     ];
     let mut times = vec![Vec::new(); rows.len()];
     let mut runs = Vec::new();

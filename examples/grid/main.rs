@@ -17,8 +17,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
+use informed::heuristics::pattern_database::BuildReport;
 use informed::puzzles::grid::{
-    Cell, Connectivity, GridCosts, GridMap, GridPath, JumpPoints, Scenario,
+    Cell, Connectivity, GridCosts, GridMap, GridPath, JumpPoints, JumpTable, Scenario,
 };
 use informed::{a_star, dijkstra, AStarSteps, Cost, SearchOptions, SearchResult, Solution};
 
@@ -28,8 +29,8 @@ mod args;
 mod svg;
 
 const HELP: &str = "\
-usage: grid [--engine astar|dijkstra|jps] [--costs float|scaled]
-            [--svg FILE [--query INDEX]] SCENARIOS.scen
+usage: grid [--engine astar|dijkstra|jps|jps+] [--costs float|scaled]
+            [--tables DIR] [--svg FILE [--query INDEX]] SCENARIOS.scen
 
 Solves every query of a Moving AI scenario file on the map it names (looked
 for beside the scenario file by its file name, else the scenario file's name
@@ -41,7 +42,11 @@ file gives) and prints a summary on stderr. Exit status: 0 all match, 1 a length
 Options:
   --engine E   astar (default): A* with the octile distance;
                dijkstra: uniform-cost search;
-               jps: jump point search (A* over jumps)
+               jps: jump point search (A* over jumps);
+               jps+: jump point search reading its jumps from a table made
+               ahead for each map (JPS+; the time and memory on stderr)
+  --tables DIR keeps jps+'s tables in DIR, read back on the next run (checked
+               against the map)
   --costs C    float (default): f64 costs 1 and sqrt 2;
                scaled: u64 costs 10^8 and round(sqrt 2 x 10^8), printed / 10^8
   --svg FILE   also draws one query's search into FILE (SVG): the map, the
@@ -55,6 +60,7 @@ enum Engine {
     AStar,
     Dijkstra,
     Jps,
+    JpsPlus,
 }
 
 /// What one query's search gave: its length and how many states it expanded.
@@ -72,11 +78,20 @@ fn answer<S, M, C: Cost>(result: &SearchResult<Solution<S, M, C>, C>, scale: f64
     }
 }
 
-fn solve<C: Cost>(engine: Engine, path: &GridPath<'_, C>, scale: f64) -> Answer {
-    match engine {
-        Engine::AStar => answer(&a_star(path), scale),
-        Engine::Dijkstra => answer(&dijkstra(path), scale),
-        Engine::Jps => {
+fn solve<C: Cost>(
+    engine: Engine,
+    path: &GridPath<'_, C>,
+    table: Option<&JumpTable>,
+    scale: f64,
+) -> Answer {
+    match (engine, table) {
+        (Engine::AStar, _) => answer(&a_star(path), scale),
+        (Engine::Dijkstra, _) => answer(&dijkstra(path), scale),
+        (Engine::JpsPlus, Some(table)) => {
+            let jumps = JumpPoints::with_table(path, table).expect("the map's own table");
+            answer(&a_star(&jumps), scale)
+        }
+        (Engine::Jps | Engine::JpsPlus, _) => {
             let jumps = JumpPoints::new(path).expect("the path is 8-connected");
             answer(&a_star(&jumps), scale)
         }
@@ -101,16 +116,19 @@ struct Options {
     file: PathBuf,
     /// Where to draw a query, and which (`None`: the last).
     svg: Option<(PathBuf, Option<usize>)>,
+    /// Where jps+ keeps its tables.
+    tables: Option<PathBuf>,
 }
 
 /// The options and the scenario file, from the command line.
 fn options() -> Options {
     let mut args = args::Args::new("grid", HELP);
     let (mut engine, mut scaled, mut file) = (Engine::AStar, false, None);
-    let (mut svg, mut query) = (None, None);
+    let (mut svg, mut query, mut tables) = (None, None, None);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--svg" => svg = Some(PathBuf::from(args.value("--svg", "a file to write"))),
+            "--tables" => tables = Some(PathBuf::from(args.value("--tables", "a directory"))),
             "--query" => {
                 let value = args.value("--query", "a query's index");
                 match value.parse::<usize>() {
@@ -122,12 +140,16 @@ fn options() -> Options {
                 }
             }
             "--engine" => {
-                engine = match args.value("--engine", "astar, dijkstra or jps").as_str() {
+                engine = match args
+                    .value("--engine", "astar, dijkstra, jps or jps+")
+                    .as_str()
+                {
                     "astar" => Engine::AStar,
                     "dijkstra" => Engine::Dijkstra,
                     "jps" => Engine::Jps,
+                    "jps+" => Engine::JpsPlus,
                     other => args.fail(&format!(
-                        "--engine takes astar, dijkstra or jps, not '{}'",
+                        "--engine takes astar, dijkstra, jps or jps+, not '{}'",
                         args::excerpt(other)
                     )),
                 }
@@ -152,12 +174,16 @@ fn options() -> Options {
     if query.is_some() && svg.is_none() {
         args.fail("--query picks the query --svg draws: give --svg too");
     }
+    if tables.is_some() && engine != Engine::JpsPlus {
+        args.fail("--tables keeps the tables of jps+: give --engine jps+ too");
+    }
     match file {
         Some(file) => Options {
             engine,
             scaled,
             file,
             svg: svg.map(|svg| (svg, query)),
+            tables,
         },
         None => args.fail("no scenario file given"),
     }
@@ -240,6 +266,7 @@ fn query(
     index: usize,
     scenario: &Scenario,
     map: &GridMap,
+    table: Option<&JumpTable>,
 ) -> Result<Answer, String> {
     if (map.width(), map.height()) != (scenario.width, scenario.height) {
         return Err(format!(
@@ -255,12 +282,46 @@ fn query(
     let found = if scaled {
         let costs = GridCosts::new(100_000_000u64, 141_421_356);
         GridPath::new(map, start, goal, Connectivity::Eight, costs)
-            .map(|path| solve(engine, &path, 1e8))
+            .map(|path| solve(engine, &path, table, 1e8))
     } else {
         GridPath::new(map, start, goal, Connectivity::Eight, GridCosts::octile())
-            .map(|path| solve(engine, &path, 1.0))
+            .map(|path| solve(engine, &path, table, 1.0))
     };
     found.map_err(|e| format!("scenario {index}: {e}"))
+}
+
+/// The jump table of every map, built (or read from `dir`, and written there), with what it
+/// took on stderr.
+fn jump_tables(
+    maps: &HashMap<String, GridMap>,
+    dir: Option<&Path>,
+) -> Result<HashMap<String, JumpTable>, String> {
+    if let Some(dir) = dir {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let mut report = BuildReport::default();
+    let mut tables = HashMap::new();
+    for (name, map) in maps {
+        let file = dir.map(|dir| {
+            let stem = Path::new(name).file_name().unwrap_or_default();
+            dir.join(stem).with_extension("jumps")
+        });
+        let table = JumpTable::load_or_build(map, file.as_deref(), &mut report)
+            .map_err(|e| format!("the jump table of {name}: {e}"))?;
+        tables.insert(name.clone(), table);
+    }
+    for rejected in &report.rejected {
+        eprintln!("grid: rebuilt: {rejected}");
+    }
+    eprintln!(
+        "jump tables: {} built in {:.1} ms, {} read in {:.1} ms, {:.1} MB",
+        report.built,
+        report.build_time.as_secs_f64() * 1e3,
+        report.loaded,
+        report.io_time.as_secs_f64() * 1e3,
+        report.bytes as f64 / 1e6
+    );
+    Ok(tables)
 }
 
 fn main() -> ExitCode {
@@ -269,6 +330,7 @@ fn main() -> ExitCode {
         scaled,
         file,
         svg,
+        tables,
     } = options();
     let (scenarios, maps) = match load(&file) {
         Ok(loaded) => loaded,
@@ -297,11 +359,23 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
+    let tables = if engine == Engine::JpsPlus {
+        match jump_tables(&maps, tables.as_deref()) {
+            Ok(tables) => tables,
+            Err(message) => {
+                eprintln!("grid: {message}");
+                return ExitCode::from(2);
+            }
+        }
+    } else {
+        HashMap::new()
+    };
     let started = Instant::now();
     let (mut matched, mut expanded) = (0, 0);
     let mut out = String::new();
     for (index, scenario) in scenarios.iter().enumerate() {
-        let found = match query(engine, scaled, index, scenario, &maps[&scenario.map]) {
+        let (map, table) = (&maps[&scenario.map], tables.get(&scenario.map));
+        let found = match query(engine, scaled, index, scenario, map, table) {
             Ok(found) => found,
             Err(message) => {
                 eprintln!("grid: {message}");

@@ -5,8 +5,8 @@
 use std::collections::BinaryHeap;
 
 use informed::puzzles::grid::{
-    Cell, Connectivity, Direction, GridCosts, GridError, GridMap, GridPath, JumpPoints, Scenario,
-    ScenarioError,
+    Cell, Connectivity, Direction, GridCosts, GridError, GridMap, GridPath, JumpPoints, JumpTable,
+    Scenario, ScenarioError,
 };
 use informed::{a_star, bfs, bidirectional_a_star, dijkstra, ida_star_cr, Cost, Outcome};
 use quickcheck::{Arbitrary, Gen, QuickCheck};
@@ -644,6 +644,112 @@ fn bad_scenarios_are_refused_with_the_line_named() {
             other => panic!("{bad:?}: {other:?}"),
         }
     }
+}
+
+/// Jumps read from a [`JumpTable`] are the jumps a scan finds: on random maps, every query
+/// expands the same states and returns the same path with the table as without.
+#[test]
+fn a_jump_table_searches_as_the_scans_do() {
+    #[allow(clippy::needless_pass_by_value)] // quickcheck hands the query over
+    fn same(query: Query) -> bool {
+        let map = query.map();
+        let table = JumpTable::build(&map).unwrap();
+        let (straight, diagonal) = query.costs;
+        if straight > diagonal || diagonal > 2 * straight {
+            return true;
+        }
+        let path = GridPath::new(
+            &map,
+            Query::cell(query.start),
+            Query::cell(query.goal),
+            Connectivity::Eight,
+            GridCosts::new(straight, diagonal),
+        )
+        .unwrap();
+        let scanned = a_star(&JumpPoints::new(&path).unwrap());
+        let read = a_star(&JumpPoints::with_table(&path, &table).unwrap());
+        scanned.outcome == read.outcome && scanned.stats == read.stats
+    }
+    quickcheck::QuickCheck::new()
+        .tests(500)
+        .quickcheck(same as fn(Query) -> bool);
+    // And on the benchmark's own maps, every query.
+    for name in ["arena", "AR0011SR"] {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/movingai/");
+        let map =
+            GridMap::parse(&std::fs::read_to_string(format!("{dir}{name}.map")).unwrap()).unwrap();
+        let table = JumpTable::build(&map).unwrap();
+        let text = std::fs::read_to_string(format!("{dir}{name}.map.scen")).unwrap();
+        for scenario in Scenario::parse_file(&text).unwrap() {
+            let path = GridPath::new(
+                &map,
+                scenario.start,
+                scenario.goal,
+                Connectivity::Eight,
+                GridCosts::octile(),
+            )
+            .unwrap();
+            let scanned = a_star(&JumpPoints::new(&path).unwrap());
+            let read = a_star(&JumpPoints::with_table(&path, &table).unwrap());
+            assert_eq!(scanned.outcome, read.outcome, "{name}: {scenario:?}");
+            assert_eq!(scanned.stats, read.stats, "{name}: {scenario:?}");
+        }
+    }
+}
+
+/// A jump table serves the map it was built for only; kept in a file, it is read back for
+/// that map, rebuilt for another (the file named as rejected), and a damaged file is rejected.
+#[test]
+fn a_jump_table_is_kept_in_a_file_for_its_map_only() {
+    use informed::heuristics::pattern_database::BuildReport;
+    let map = GridMap::from_fn(40, 30, |x, y| !(x == 20 && y > 3)).unwrap();
+    let other = GridMap::from_fn(40, 30, |x, y| !(x == 21 && y > 3)).unwrap();
+    let path = GridPath::new(
+        &map,
+        Cell::new(0, 29),
+        Cell::new(39, 29),
+        Connectivity::Eight,
+        GridCosts::octile(),
+    )
+    .unwrap();
+    let foreign = JumpTable::build(&other).unwrap();
+    assert!(matches!(
+        JumpPoints::with_table(&path, &foreign),
+        Err(GridError::WrongJumpTable)
+    ));
+    let dir = std::env::temp_dir().join(format!("informed-jump-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("map.jumps");
+    let mut report = BuildReport::default();
+    let built = JumpTable::load_or_build(&map, Some(&file), &mut report).unwrap();
+    assert_eq!((report.built, report.loaded), (1, 0));
+    let mut report = BuildReport::default();
+    let loaded = JumpTable::load_or_build(&map, Some(&file), &mut report).unwrap();
+    assert_eq!((report.built, report.loaded), (0, 1));
+    assert_eq!(report.bytes, built.memory_bytes());
+    let searched = a_star(&JumpPoints::with_table(&path, &loaded).unwrap());
+    assert_eq!(
+        searched.outcome,
+        a_star(&JumpPoints::new(&path).unwrap()).outcome
+    );
+    // Another map: the file is rejected and the table rebuilt (and written over it).
+    let mut report = BuildReport::default();
+    let rebuilt = JumpTable::load_or_build(&other, Some(&file), &mut report).unwrap();
+    assert_eq!((report.built, report.rejected.len()), (1, 1), "{report:?}");
+    assert!(rebuilt.serves(&other) && !rebuilt.serves(&map));
+    // A flipped bit: rejected as damaged.
+    let mut bytes = std::fs::read(&file).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    std::fs::write(&file, &bytes).unwrap();
+    let mut report = BuildReport::default();
+    JumpTable::load_or_build(&other, Some(&file), &mut report).unwrap();
+    assert!(
+        report.rejected[0].contains("damaged"),
+        "{:?}",
+        report.rejected
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Jump point search scans 64 cells at a time: on long maps its scans cross many windows,

@@ -156,7 +156,7 @@ impl Table {
             reason,
         };
         if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
-            return Err(bad("not a pattern database file"));
+            return Err(bad("not a table file of this crate"));
         }
         // The packing is the one field of the header the file chooses.
         let packing = [Packing::Bytes, Packing::Nibbles]
@@ -171,7 +171,7 @@ impl Table {
                 if bytes.len() < expected.len()
                     || bytes[..expected.len() - 9] != expected[..expected.len() - 9]
                 {
-                    bad("made for another board, puzzle, goal, pattern or version")
+                    bad("made for another board, puzzle, goal, pattern, map or version")
                 } else {
                     bad("wrong length")
                 }
@@ -285,7 +285,7 @@ fn header(kind: &str, key: &[u8], packing: Packing, entries: usize) -> Vec<u8> {
 }
 
 /// The FNV-1a hash, for file names.
-pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
         (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })

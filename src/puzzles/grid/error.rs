@@ -88,6 +88,9 @@ pub enum GridError {
     },
     /// Jump point search works on 8-connected grids only.
     NotEightConnected,
+    /// A [`JumpTable`](super::JumpTable) built for another map (or for this one before it
+    /// changed).
+    WrongJumpTable,
 }
 
 impl fmt::Display for GridError {
@@ -141,6 +144,7 @@ impl fmt::Display for GridError {
             Self::NotEightConnected => {
                 f.write_str("jump point search needs an 8-connected grid path")
             }
+            Self::WrongJumpTable => f.write_str("the jump table was built for another map"),
         }
     }
 }

@@ -5,7 +5,7 @@
 use crate::cost::Cost;
 use crate::problem::{MoveBuffer, SearchProblem};
 use crate::puzzles::grid::path::{Connectivity, GridPath};
-use crate::puzzles::grid::{Cell, Direction, GridError};
+use crate::puzzles::grid::{Cell, Direction, GridError, JumpTable};
 
 /// A state of jump point search: a cell and the direction of the jump that reached it
 /// (none at the start), which decides the jumps onward.
@@ -109,6 +109,8 @@ pub struct Jump {
 #[derive(Clone, Debug)]
 pub struct JumpPoints<'p, 'm, C> {
     path: &'p GridPath<'m, C>,
+    /// The jumps worked out ahead (JPS+), or `None` to scan the map for them.
+    table: Option<&'p JumpTable>,
 }
 
 impl<'p, 'm, C: Cost> JumpPoints<'p, 'm, C> {
@@ -119,10 +121,26 @@ impl<'p, 'm, C: Cost> JumpPoints<'p, 'm, C> {
     /// [`GridError::NotEightConnected`] if the path is 4-connected.
     pub fn new(path: &'p GridPath<'m, C>) -> Result<Self, GridError> {
         if path.connectivity() == Connectivity::Eight {
-            Ok(JumpPoints { path })
+            Ok(JumpPoints { path, table: None })
         } else {
             Err(GridError::NotEightConnected)
         }
+    }
+
+    /// Jump point search for `path` that reads its jumps from `table` (JPS+) instead of
+    /// scanning the map: the same states expanded and the same path, each jump one lookup.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::NotEightConnected`] as for [`new`](Self::new);
+    /// [`GridError::WrongJumpTable`] if `table` was built for another map.
+    pub fn with_table(path: &'p GridPath<'m, C>, table: &'p JumpTable) -> Result<Self, GridError> {
+        if !table.serves(path.map()) {
+            return Err(GridError::WrongJumpTable);
+        }
+        let mut search = Self::new(path)?;
+        search.table = Some(table);
+        Ok(search)
     }
 
     /// The path it searches.
@@ -148,7 +166,11 @@ impl<'p, 'm, C: Cost> JumpPoints<'p, 'm, C> {
     /// or the goal, or `None` if it runs into a wall first: scanned 64 cells at a time.
     #[inline]
     fn jump_straight(&self, cell: Cell, d: u8) -> Option<u32> {
-        self.path.map().jump(cell, d, self.path.goal())
+        let (map, goal) = (self.path.map(), self.path.goal());
+        match self.table {
+            Some(table) => table.straight(map, cell, d, goal),
+            None => map.jump(cell, d, goal),
+        }
     }
 
     /// The steps of a diagonal jump from `cell` in direction `d`, stopping where a straight
@@ -157,6 +179,9 @@ impl<'p, 'm, C: Cost> JumpPoints<'p, 'm, C> {
     fn jump_diagonal(&self, mut cell: Cell, d: u8) -> Option<u32> {
         let map = self.path.map();
         let goal = self.path.goal();
+        if let Some(table) = self.table {
+            return table.diagonal(map, cell, d, goal);
+        }
         let (one, other) = ((d + 1) & 7, (d + 7) & 7);
         let mut length = 0;
         loop {

@@ -27,6 +27,8 @@ pub struct GridMap {
     /// The passable cells as bits, a line at a time, for jump point search's scans: by
     /// [`Scan`] (eastward rows, westward rows, southward columns, northward columns).
     lines: [Lines; 4],
+    /// A hash of `steps`, which a [`JumpTable`](super::JumpTable) is checked against.
+    fingerprint: u64,
 }
 
 /// The four ways a straight scan runs, as [`GridMap`]'s bit lines hold them.
@@ -294,6 +296,7 @@ impl GridMap {
             width,
             height,
             terrain,
+            fingerprint: crate::heuristics::pattern_database::fnv1a(&steps),
             steps,
             lines,
         }
@@ -367,6 +370,11 @@ impl GridMap {
             _ => (Scan::North, x, last_y - y, (gx == x).then(|| last_y - gy)),
         };
         self.lines[scan as usize].jump(line, at, target)
+    }
+
+    /// A hash of the map's steps (a table built for a map checks it is used with that map).
+    pub(crate) fn fingerprint(&self) -> u64 {
+        self.fingerprint
     }
 
     /// The step mask of a cell on the map: bit `d` set if the step in direction `d` is

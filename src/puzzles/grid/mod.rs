@@ -37,6 +37,7 @@
 mod cell;
 mod error;
 mod jump_points;
+mod jump_table;
 mod map;
 mod path;
 mod scenario;
@@ -44,6 +45,7 @@ mod scenario;
 pub use cell::{Cell, Direction};
 pub use error::GridError;
 pub use jump_points::{Jump, JumpPoint, JumpPoints};
+pub use jump_table::JumpTable;
 pub use map::GridMap;
 pub use path::{Connectivity, GridCosts, GridPath};
 pub use scenario::{Scenario, ScenarioError};

@@ -210,6 +210,7 @@ fn grid_prints_every_arena_scenario_at_its_optimal_length() {
     for args in [
         &[scenarios][..],
         &["--engine", "jps", scenarios],
+        &["--engine", "jps+", scenarios],
         &["--engine", "dijkstra", "--costs", "scaled", scenarios],
     ] {
         let out = run("grid", args, "");
@@ -257,6 +258,32 @@ fn grid_prints_every_arena_scenario_at_its_optimal_length() {
     let out = run("grid", &[bad.to_str().unwrap()], "");
     assert_eq!((out.status, out.stdout.as_str()), (Some(1), "0 1.0000\n"));
     assert_eq!(run("grid", &["--engine", "ida", "x"], "").status, Some(2));
+    // jps+ keeps its tables in a directory, and reads them back on the next run.
+    let tables = dir.join("tables");
+    let args = [
+        "--engine",
+        "jps+",
+        "--tables",
+        tables.to_str().unwrap(),
+        scenarios,
+    ];
+    let first = run("grid", &args, "");
+    assert!(
+        first.stderr.contains("jump tables: 1 built"),
+        "{}",
+        first.stderr
+    );
+    let second = run("grid", &args, "");
+    assert_eq!((second.status, &second.stdout), (Some(0), &first.stdout));
+    assert!(
+        second.stderr.contains("0 built in 0.0 ms, 1 read"),
+        "{}",
+        second.stderr
+    );
+    assert_eq!(
+        run("grid", &["--tables", "t", scenarios], "").status,
+        Some(2)
+    );
     assert_eq!(run("grid", &[], "").status, Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
