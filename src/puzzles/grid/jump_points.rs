@@ -335,9 +335,4 @@ impl<C: Cost> SearchProblem for JumpPoints<'_, '_, C> {
         self.path.distance(point.cell(), self.path.goal())
     }
 
-    /// The cell's place on the map, as for the plain grid.
-    #[inline]
-    fn state_index(&self, point: &JumpPoint) -> Option<usize> {
-        Some(self.path.map().index(point.cell()))
-    }
 }
