@@ -12,7 +12,7 @@ use informed::puzzles::{sliding_tile, RotationGame, SlidingPuzzle};
 use informed::{
     a_star, a_star_packed, bfs, bidirectional_a_star, bidirectional_bfs, branch_and_bound_with,
     distance_table, ida_star, ida_star_cr, optimal_solutions, rbfs, AStarStep, AStarSteps,
-    MoveBuffer, SearchOptions, SearchProblem,
+    AnytimeAStar, MoveBuffer, SearchOptions, SearchProblem,
 };
 
 #[path = "../examples/common/wall_grid.rs"]
@@ -100,6 +100,32 @@ fn eight_puzzle(c: &mut Criterion) {
             puzzles
                 .iter()
                 .map(|p| bfs(black_box(p)).stats.generated)
+                .sum::<u64>()
+        });
+    });
+    // Anytime A* from a weight of 3: to its first answer, and on to the optimum.
+    let options = SearchOptions::new();
+    group.bench_function("anytime_a_star_first", |b| {
+        b.iter(|| {
+            puzzles
+                .iter()
+                .map(|p| {
+                    let mut search = AnytimeAStar::new(black_box(p), 3.0, &options);
+                    search.next().map(|answer| answer.solution.cost)
+                })
+                .count()
+        });
+    });
+    group.bench_function("anytime_a_star_optimal", |b| {
+        b.iter(|| {
+            puzzles
+                .iter()
+                .map(|p| {
+                    AnytimeAStar::new(black_box(p), 3.0, &options)
+                        .into_result()
+                        .stats
+                        .generated
+                })
                 .sum::<u64>()
         });
     });

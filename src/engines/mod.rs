@@ -5,6 +5,7 @@
 
 mod a_star;
 mod a_star_steps;
+mod anytime_a_star;
 mod best_first;
 mod bfs;
 mod bidirectional_a_star;
@@ -28,6 +29,7 @@ mod weighted_a_star;
 
 pub use a_star::{a_star, a_star_packed, a_star_packed_with, a_star_with};
 pub use a_star_steps::{AStarStep, AStarSteps};
+pub use anytime_a_star::{AnytimeAStar, Improvement};
 pub use bfs::{bfs, bfs_with, distance_table, DistanceTable};
 pub use bidirectional_a_star::{bidirectional_a_star, bidirectional_a_star_with};
 pub use bidirectional_bfs::{bidirectional_bfs, bidirectional_bfs_with};

@@ -3,6 +3,7 @@
 
 mod a_star;
 mod a_star_steps;
+mod anytime_a_star;
 mod bfs;
 mod bidirectional;
 mod branch_and_bound;

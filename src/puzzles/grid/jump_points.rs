@@ -334,5 +334,4 @@ impl<C: Cost> SearchProblem for JumpPoints<'_, '_, C> {
     fn heuristic(&self, point: &JumpPoint) -> C {
         self.path.distance(point.cell(), self.path.goal())
     }
-
 }
