@@ -5,7 +5,9 @@
 //!   8-puzzles with no heuristic at all (the weakest: A* is Dijkstra's algorithm there), with
 //!   bidirectional BFS and BFS beside them;
 //! - IDA*_CR and depth-first branch and bound against IDA* on a grid with moves of 10 and
-//!   14, where IDA*'s thresholds creep.
+//!   14, where IDA*'s thresholds creep;
+//! - focal search (A*ε) against weighted A* at the same weights, on Korf's easy 15-puzzles
+//!   and the arena map: states expanded and the sum of the costs, each within its bound.
 //!
 //! ```text
 //! cargo run --release --example research_engines [-- --rounds N] [--data DIR]
@@ -19,8 +21,8 @@ use std::time::Instant;
 use informed::puzzles::{sliding_tile, SlidingPuzzle};
 use informed::{
     a_star, bfs, bidirectional_a_star, bidirectional_bfs, branch_and_bound_with, dijkstra,
-    ida_star, ida_star_cr, Bidirectional, MoveBuffer, SearchOptions, SearchProblem, SearchResult,
-    Solution, Stats,
+    focal_search, ida_star, ida_star_cr, weighted_a_star, Bidirectional, MoveBuffer, SearchOptions,
+    SearchProblem, SearchResult, Solution, Stats,
 };
 
 #[allow(dead_code)]
@@ -185,6 +187,94 @@ fn main() {
     arena(&map, &read("movingai/arena.map.scen"), rounds);
     blind_eight_puzzles(rounds);
     weighted_grids(rounds);
+    bounded(
+        &read("korf_easy20.txt"),
+        &map,
+        &read("movingai/arena.map.scen"),
+        rounds,
+    );
+}
+
+/// Focal search against weighted A* at the same weights: the rows' costs differ, each
+/// within its weight of A*'s.
+fn bounded(text: &str, map: &grid::Grid, scenarios: &str, rounds: usize) {
+    let goal: [u8; 16] = core::array::from_fn(|i| i as u8);
+    let goal = goal.map(|t| t.to_string()).join(" ");
+    let korf: Vec<SlidingPuzzle<16>> = text
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let start = line
+                .split_whitespace()
+                .skip(2)
+                .collect::<Vec<_>>()
+                .join(" ");
+            SlidingPuzzle::<16>::parse(4, 4, &start, &goal).expect("Korf's instances are boards")
+        })
+        .collect();
+    let queries: Vec<grid::Query> = map
+        .scenarios(scenarios)
+        .into_iter()
+        .map(|(start, goal)| grid::Query {
+            grid: map,
+            start,
+            goal,
+        })
+        .collect();
+    let optimal = (
+        measure(&korf[..], 1, |p| answer(&a_star(p))).cost,
+        measure(&queries[..], 1, |q| answer(&a_star(q))).cost,
+    );
+    println!("\nbounded-suboptimal: weighted A* and focal search at weight w (cost: the sum)");
+    println!(
+        "  {:<34} {:>12} {:>12} {:>10}",
+        "engine", "expanded", "cost", "ms"
+    );
+    let row = |name: String, totals: Totals, optimal: u64, weight: f64| {
+        let median = totals.millis[totals.millis.len() / 2];
+        println!(
+            "  {name:<34} {:>12} {:>12} {median:>10.1}",
+            totals.expanded, totals.cost
+        );
+        assert!(
+            totals.cost as f64 <= weight * optimal as f64,
+            "{name} passes its bound"
+        );
+    };
+    for weight in [3.0, 5.0] {
+        let weighted = measure(&korf[..], rounds, |p| answer(&weighted_a_star(p, weight)));
+        row(
+            format!("korf_easy20 weighted_a_star w={weight}"),
+            weighted,
+            optimal.0,
+            weight,
+        );
+        let focal = measure(&korf[..], rounds, |p| answer(&focal_search(p, weight)));
+        row(
+            format!("korf_easy20 focal_search w={weight}"),
+            focal,
+            optimal.0,
+            weight,
+        );
+    }
+    for weight in [1.5, 2.0] {
+        let weighted = measure(&queries[..], rounds, |q| {
+            answer(&weighted_a_star(q, weight))
+        });
+        row(
+            format!("arena weighted_a_star w={weight}"),
+            weighted,
+            optimal.1,
+            weight,
+        );
+        let focal = measure(&queries[..], rounds, |q| answer(&focal_search(q, weight)));
+        row(
+            format!("arena focal_search w={weight}"),
+            focal,
+            optimal.1,
+            weight,
+        );
+    }
 }
 
 /// A* and BAE* on Korf's easy 15-puzzles (lines `<id> <length> <16 tiles>`).

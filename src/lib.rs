@@ -26,10 +26,10 @@
 //!
 //! **Pick an engine.** IDA\* ([`ida_star()`], [`ida_star_cr()`], `parallel_ida_star` with the
 //! `parallel` feature), best-first search ([`a_star()`], [`dijkstra()`], [`weighted_a_star()`],
-//! [`greedy_best_first()`], [`rbfs()`], the steppable [`AStarSteps`], the anytime
-//! [`AnytimeAStar`]), breadth-first search ([`bfs()`], [`distance_table`]), bidirectional
-//! search ([`bidirectional_bfs()`], [`bidirectional_a_star()`]), [`branch_and_bound()`] and
-//! [`optimal_solutions()`]. The
+//! [`focal_search()`], [`greedy_best_first()`], [`rbfs()`], the steppable [`AStarSteps`], the
+//! anytime [`AnytimeAStar`]), breadth-first search ([`bfs()`], [`distance_table`]),
+//! bidirectional search ([`bidirectional_bfs()`], [`bidirectional_a_star()`]),
+//! [`branch_and_bound()`] and [`optimal_solutions()`]. The
 //! [README's engine table](https://github.com/informed-rs/informed#engines) says when to use
 //! each; each engine's page states its contract, complexity and reference.
 //!
@@ -112,10 +112,10 @@ pub use engines::{
     a_star, a_star_packed, a_star_packed_with, a_star_with, bfs, bfs_with, bidirectional_a_star,
     bidirectional_a_star_with, bidirectional_bfs, bidirectional_bfs_with, branch_and_bound,
     branch_and_bound_with, dijkstra, dijkstra_all, dijkstra_all_with, dijkstra_with,
-    distance_table, greedy_best_first, greedy_best_first_with, ida_star, ida_star_cr,
-    ida_star_cr_with, ida_star_with, optimal_solutions, optimal_solutions_with, rbfs, rbfs_with,
-    weighted_a_star, weighted_a_star_with, AStarStep, AStarSteps, AnytimeAStar, DistanceTable,
-    Improvement, OptimalSolutions, Reached,
+    distance_table, focal_search, focal_search_with, greedy_best_first, greedy_best_first_with,
+    ida_star, ida_star_cr, ida_star_cr_with, ida_star_with, optimal_solutions,
+    optimal_solutions_with, rbfs, rbfs_with, weighted_a_star, weighted_a_star_with, AStarStep,
+    AStarSteps, AnytimeAStar, DistanceTable, Improvement, OptimalSolutions, Reached,
 };
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]
@@ -144,13 +144,13 @@ pub mod prelude {
         a_star, a_star_packed, a_star_packed_with, a_star_with, bfs, bfs_with,
         bidirectional_a_star, bidirectional_a_star_with, bidirectional_bfs, bidirectional_bfs_with,
         branch_and_bound, branch_and_bound_with, check_path, dijkstra, dijkstra_all,
-        dijkstra_all_with, dijkstra_with, distance_table, greedy_best_first,
-        greedy_best_first_with, ida_star, ida_star_cr, ida_star_cr_with, ida_star_with,
-        optimal_solutions, optimal_solutions_with, rbfs, rbfs_with, replay, replay_from,
-        weighted_a_star, weighted_a_star_with, AStarStep, AStarSteps, AnytimeAStar, Bidirectional,
-        CancelToken, Cost, CostValue, DistanceTable, Improvement, MoveBuffer, OptimalSolutions,
-        Outcome, PackedStates, ProblemError, Reached, SearchOptions, SearchProblem, SearchResult,
-        Solution, SolutionOf, Stats, StopReason,
+        dijkstra_all_with, dijkstra_with, distance_table, focal_search, focal_search_with,
+        greedy_best_first, greedy_best_first_with, ida_star, ida_star_cr, ida_star_cr_with,
+        ida_star_with, optimal_solutions, optimal_solutions_with, rbfs, rbfs_with, replay,
+        replay_from, weighted_a_star, weighted_a_star_with, AStarStep, AStarSteps, AnytimeAStar,
+        Bidirectional, CancelToken, Cost, CostValue, DistanceTable, Improvement, MoveBuffer,
+        OptimalSolutions, Outcome, PackedStates, ProblemError, Reached, SearchOptions,
+        SearchProblem, SearchResult, Solution, SolutionOf, Stats, StopReason,
     };
     #[cfg(feature = "parallel")]
     pub use crate::{parallel_ida_star, parallel_ida_star_with};

@@ -12,6 +12,7 @@ mod closures;
 mod common;
 mod corridor;
 mod examples;
+mod focal_search;
 mod grid;
 mod hanoi;
 mod heuristics;

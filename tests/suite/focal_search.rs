@@ -1,0 +1,56 @@
+use informed::puzzles::SlidingPuzzle;
+use informed::{
+    a_star, dijkstra, focal_search, focal_search_with, replay, Outcome, SearchOptions,
+    SearchProblem, StopReason,
+};
+use quickcheck::QuickCheck;
+
+use crate::common::{Graph, NodeGraph};
+
+/// On random weighted graphs, focal search finds a path to the goal costing at most `weight`
+/// times the optimum (Dijkstra's), and no path where there is none.
+#[test]
+fn a_solution_within_the_weight_of_the_optimum() {
+    #[allow(clippy::needless_pass_by_value)] // quickcheck hands the graph over
+    fn holds(graph: Graph, weight: u8) -> bool {
+        let problem = NodeGraph(graph);
+        let weight = 1.0 + f64::from(weight % 20) / 4.0;
+        let optimal = dijkstra(&problem).solution().map(|s| s.cost);
+        let found = focal_search(&problem, weight);
+        match (found.solution(), optimal) {
+            (Some(solution), Some(optimal)) => {
+                let Ok((end, cost)) = replay(&problem, &solution.moves) else {
+                    return false;
+                };
+                problem.is_goal(&end)
+                    && cost == solution.cost
+                    && f64::from(cost) <= weight * f64::from(optimal) + 1e-9
+            }
+            (None, None) => found.outcome == Outcome::NoSolution,
+            _ => false,
+        }
+    }
+    QuickCheck::new()
+        .tests(1000)
+        .quickcheck(holds as fn(Graph, u8) -> bool);
+}
+
+/// The hardest 8-puzzle: within 1.5 times the optimum, after fewer expansions than A*; a
+/// weight of 1 (or below, or not a number) is optimal; limits stop it.
+#[test]
+fn the_hardest_eight_puzzle_within_its_bound() {
+    let puzzle = SlidingPuzzle::<9>::parse(3, 3, "867254301", "123456780").unwrap();
+    let optimal = a_star(&puzzle);
+    let found = focal_search(&puzzle, 1.5);
+    let cost = found.solution().unwrap().cost;
+    assert!((31..=46).contains(&cost), "{cost}");
+    assert!(found.stats.expanded < optimal.stats.expanded);
+    for weight in [1.0, 0.5, f64::NAN] {
+        let exact = focal_search(&puzzle, weight);
+        assert_eq!(exact.solution().map(|s| s.cost), Some(31));
+    }
+    let limited = focal_search_with(&puzzle, 1.5, &SearchOptions::new().max_nodes(50));
+    assert_eq!(limited.stopped(), Some(StopReason::NodeLimit));
+    let stored = focal_search_with(&puzzle, 1.5, &SearchOptions::new().max_stored(20));
+    assert_eq!(stored.stopped(), Some(StopReason::MemoryLimit));
+}
