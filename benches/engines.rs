@@ -11,8 +11,8 @@ use informed::heuristics::LinearConflict;
 use informed::puzzles::{sliding_tile, RotationGame, SlidingPuzzle};
 use informed::{
     a_star, a_star_packed, bfs, bidirectional_a_star, bidirectional_bfs, branch_and_bound_with,
-    distance_table, ida_star, ida_star_cr, optimal_solutions, rbfs, AStarStep, AStarSteps,
-    AnytimeAStar, MoveBuffer, SearchOptions, SearchProblem,
+    distance_table, ida_star, ida_star_cr, lrta_star, optimal_solutions, rbfs, AStarStep,
+    AStarSteps, AnytimeAStar, LearnedHeuristic, MoveBuffer, SearchOptions, SearchProblem,
 };
 
 #[path = "../examples/common/wall_grid.rs"]
@@ -125,6 +125,25 @@ fn eight_puzzle(c: &mut Criterion) {
                         .into_result()
                         .stats
                         .generated
+                })
+                .sum::<u64>()
+        });
+    });
+    // LRTA* with a lookahead of 2: trials until one learns nothing (an optimal walk).
+    group.bench_function("lrta_star_converged", |b| {
+        b.iter(|| {
+            puzzles
+                .iter()
+                .take(10)
+                .map(|p| {
+                    let mut learned = LearnedHeuristic::new();
+                    let mut trials = 0u64;
+                    while lrta_star(black_box(p), &mut learned, 2).is_solved()
+                        && learned.raised_last_trial() > 0
+                    {
+                        trials += 1;
+                    }
+                    trials
                 })
                 .sum::<u64>()
         });

@@ -16,6 +16,7 @@ mod dijkstra;
 mod focal_search;
 mod ida_star;
 mod ida_star_cr;
+mod lrta_star;
 mod node_table;
 mod on_path;
 mod open_list;
@@ -39,6 +40,7 @@ pub use dijkstra::{dijkstra, dijkstra_all, dijkstra_all_with, dijkstra_with, Rea
 pub use focal_search::{focal_search, focal_search_with};
 pub use ida_star::{ida_star, ida_star_with};
 pub use ida_star_cr::{ida_star_cr, ida_star_cr_with};
+pub use lrta_star::{lrta_star, lrta_star_with, LearnedHeuristic};
 pub use optimal_solutions::{optimal_solutions, optimal_solutions_with, OptimalSolutions};
 #[cfg(feature = "parallel")]
 pub use parallel_ida_star::{parallel_ida_star, parallel_ida_star_with};

@@ -19,6 +19,7 @@ mod heuristics;
 mod ida_star;
 mod ida_star_cr;
 mod limits;
+mod lrta_star;
 mod num_cost;
 mod numbered_states;
 mod optimal_solutions;
