@@ -41,7 +41,8 @@ usage: research_engines [--rounds N] [--data DIR]
 The research engines against the classic ones, side by side: bidirectional A*
 (BAE*) and A* on Korf's easy 15-puzzles (Manhattan), on the Moving AI arena map
 (octile) and on 8-puzzles without a heuristic (with bidirectional BFS and BFS);
-IDA*_CR and branch and bound against IDA* on a grid with moves of 10 and 14.
+IDA*_CR and branch and bound against IDA* on a grid with moves of 10 and 14;
+focal search against weighted A* at the same weights (15-puzzles, arena).
 Prints nodes expanded, generated and stored and the median time per engine.
 
 Options:
