@@ -11,8 +11,9 @@ use informed::heuristics::LinearConflict;
 use informed::puzzles::{sliding_tile, RotationGame, SlidingPuzzle};
 use informed::{
     a_star, a_star_packed, bfs, bidirectional_a_star, bidirectional_bfs, branch_and_bound_with,
-    distance_table, ida_star, ida_star_cr, lrta_star, optimal_solutions, rbfs, AStarStep,
-    AStarSteps, AnytimeAStar, LearnedHeuristic, MoveBuffer, SearchOptions, SearchProblem,
+    distance_table, focal_search, ida_star, ida_star_cr, lrta_star, optimal_solutions,
+    partial_expansion_a_star, rbfs, AStarStep, AStarSteps, AnytimeAStar, LearnedHeuristic,
+    MoveBuffer, SearchOptions, SearchProblem,
 };
 
 #[path = "../examples/common/wall_grid.rs"]
@@ -103,6 +104,43 @@ fn eight_puzzle(c: &mut Criterion) {
                 .sum::<u64>()
         });
     });
+    group.finish();
+
+    let goal = sliding_tile::blank_last::<9>();
+    let puzzle = SlidingPuzzle::<9>::new(3, 3, &goal, &goal).unwrap();
+    c.bench_function("eight_puzzle_distance_table", |b| {
+        b.iter(|| {
+            distance_table(black_box(&puzzle), puzzle.layout_count(), |s| {
+                puzzle.rank(s)
+            })
+            .into_solution()
+            .unwrap()
+            .reachable()
+        });
+    });
+}
+
+/// The engines beside A* on the same 8-puzzles: partial expansion, focal search, anytime and
+/// real-time search.
+fn eight_puzzle_more_engines(c: &mut Criterion) {
+    let puzzles = eight_puzzles(50);
+    let mut group = c.benchmark_group("eight_puzzle_50_random");
+    group.bench_function("partial_expansion_a_star", |b| {
+        b.iter(|| {
+            puzzles
+                .iter()
+                .map(|p| partial_expansion_a_star(black_box(p)).stats.generated)
+                .sum::<u64>()
+        });
+    });
+    group.bench_function("focal_search_w2", |b| {
+        b.iter(|| {
+            puzzles
+                .iter()
+                .map(|p| focal_search(black_box(p), 2.0).stats.generated)
+                .sum::<u64>()
+        });
+    });
     // Anytime A* from a weight of 3: to its first answer, and on to the optimum.
     let options = SearchOptions::new();
     group.bench_function("anytime_a_star_first", |b| {
@@ -149,19 +187,6 @@ fn eight_puzzle(c: &mut Criterion) {
         });
     });
     group.finish();
-
-    let goal = sliding_tile::blank_last::<9>();
-    let puzzle = SlidingPuzzle::<9>::new(3, 3, &goal, &goal).unwrap();
-    c.bench_function("eight_puzzle_distance_table", |b| {
-        b.iter(|| {
-            distance_table(black_box(&puzzle), puzzle.layout_count(), |s| {
-                puzzle.rank(s)
-            })
-            .into_solution()
-            .unwrap()
-            .reachable()
-        });
-    });
 }
 
 fn fifteen_puzzle(c: &mut Criterion) {
@@ -319,6 +344,7 @@ fn research_engines(c: &mut Criterion) {
 criterion_group!(
     benches,
     eight_puzzle,
+    eight_puzzle_more_engines,
     fifteen_puzzle,
     rotation_game,
     research_engines

@@ -7,7 +7,8 @@
 //! - IDA*_CR and depth-first branch and bound against IDA* on a grid with moves of 10 and
 //!   14, where IDA*'s thresholds creep;
 //! - focal search (A*ε) against weighted A* at the same weights, on Korf's easy 15-puzzles
-//!   and the arena map: states expanded and the sum of the costs, each within its bound.
+//!   and the arena map: states expanded and the sum of the costs, each within its bound;
+//! - partial-expansion A* (EPEA*) against A* and IDA* on random stacks of 14 pancakes.
 //!
 //! ```text
 //! cargo run --release --example research_engines [-- --rounds N] [--data DIR]
@@ -18,11 +19,11 @@
 
 use std::time::Instant;
 
-use informed::puzzles::{sliding_tile, SlidingPuzzle};
+use informed::puzzles::{sliding_tile, Pancake, SlidingPuzzle};
 use informed::{
     a_star, bfs, bidirectional_a_star, bidirectional_bfs, branch_and_bound_with, dijkstra,
-    focal_search, ida_star, ida_star_cr, weighted_a_star, Bidirectional, MoveBuffer, SearchOptions,
-    SearchProblem, SearchResult, Solution, Stats,
+    focal_search, ida_star, ida_star_cr, partial_expansion_a_star, weighted_a_star, Bidirectional,
+    MoveBuffer, SearchOptions, SearchProblem, SearchResult, Solution, Stats,
 };
 
 #[allow(dead_code)]
@@ -42,7 +43,8 @@ The research engines against the classic ones, side by side: bidirectional A*
 (BAE*) and A* on Korf's easy 15-puzzles (Manhattan), on the Moving AI arena map
 (octile) and on 8-puzzles without a heuristic (with bidirectional BFS and BFS);
 IDA*_CR and branch and bound against IDA* on a grid with moves of 10 and 14;
-focal search against weighted A* at the same weights (15-puzzles, arena).
+focal search against weighted A* at the same weights (15-puzzles, arena);
+partial-expansion A* against A* and IDA* on random stacks of 14 pancakes.
 Prints nodes expanded, generated and stored and the median time per engine.
 
 Options:
@@ -193,6 +195,44 @@ fn main() {
         &map,
         &read("movingai/arena.map.scen"),
         rounds,
+    );
+    pancakes(rounds);
+}
+
+/// EPEA*, A* and IDA* on 30 random stacks of 14 pancakes (the gap heuristic, which judges a
+/// flip without making it).
+fn pancakes(rounds: usize) {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let stacks: Vec<Pancake> = (0..30)
+        .map(|_| {
+            let mut stack: Vec<u8> = (0..14).collect();
+            for i in (1..stack.len()).rev() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                stack.swap(i, (seed % (i as u64 + 1)) as usize);
+            }
+            Pancake::new(&stack).expect("a permutation")
+        })
+        .collect();
+    report(
+        "pancakes, gap heuristic: 30 random stacks of 14",
+        &[
+            (
+                "a_star",
+                measure(&stacks[..], rounds, |p| answer(&a_star(p))),
+            ),
+            (
+                "partial_expansion_a_star",
+                measure(&stacks[..], rounds, |p| {
+                    answer(&partial_expansion_a_star(p))
+                }),
+            ),
+            (
+                "ida_star",
+                measure(&stacks[..], rounds, |p| answer(&ida_star(p))),
+            ),
+        ],
     );
 }
 

@@ -23,6 +23,7 @@ mod open_list;
 mod optimal_solutions;
 #[cfg(feature = "parallel")]
 mod parallel_ida_star;
+mod partial_expansion;
 mod rbfs;
 mod state_hash;
 mod sweep;
@@ -44,6 +45,7 @@ pub use lrta_star::{lrta_star, lrta_star_with, LearnedHeuristic};
 pub use optimal_solutions::{optimal_solutions, optimal_solutions_with, OptimalSolutions};
 #[cfg(feature = "parallel")]
 pub use parallel_ida_star::{parallel_ida_star, parallel_ida_star_with};
+pub use partial_expansion::{partial_expansion_a_star, partial_expansion_a_star_with};
 pub use rbfs::{rbfs, rbfs_with};
 pub(crate) use state_hash::StateHasher;
 pub use weighted_a_star::{

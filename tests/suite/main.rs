@@ -26,6 +26,7 @@ mod optimal_solutions;
 mod own_problems;
 mod pancake;
 mod parallel_ida_star;
+mod partial_expansion;
 mod pattern_database;
 mod piece_database;
 mod properties;
