@@ -376,15 +376,15 @@ impl<'p, P: SearchProblem> AnytimeAStar<'p, P> {
         self.outcome = Some(outcome);
     }
 
-    /// The solution through the best goal, checked as the options ask.
-    fn solution(&self, index: usize, cost: P::Cost) -> OutcomeOf<P> {
+    /// The solution through the goal at `index`, checked as the options ask.
+    fn solution(&self, index: usize) -> OutcomeOf<P> {
         let (root, moves) = self.table.path_to(index);
         let start = self.table.nodes[root].state.clone();
         solved(
             self.problem,
             start,
             moves,
-            Some(cost),
+            None,
             self.options,
             Promise::AnyPath,
         )
@@ -413,7 +413,7 @@ impl<P: SearchProblem> Iterator for AnytimeAStar<'_, P> {
                 self.finish(outcome);
                 return None;
             }
-            let Some((index, cost)) = self.best else {
+            let Some((index, _)) = self.best else {
                 let outcome = if self.beyond_bound {
                     Outcome::stopped_by(StopReason::CostBound)
                 } else if self.overflowed {
@@ -424,6 +424,17 @@ impl<P: SearchProblem> Iterator for AnytimeAStar<'_, P> {
                 self.finish(outcome);
                 return None;
             };
+            // The path through the best goal, its cost added up anew: ancestors reached more
+            // cheaply since the goal was (in a round that did not expand them again) make it
+            // cheaper than the goal's own cost says.
+            let solution = match self.solution(index) {
+                Outcome::Solved(solution) => solution,
+                other => {
+                    self.finish(other);
+                    return None;
+                }
+            };
+            let cost = solution.cost;
             let bound = match self.least_f() {
                 None => 1.0,
                 Some(least) if least > 0.0 => {
@@ -437,17 +448,9 @@ impl<P: SearchProblem> Iterator for AnytimeAStar<'_, P> {
                 .is_none_or(|(last, last_bound)| cost < last || bound < last_bound);
             let mut improvement = None;
             if better {
-                match self.solution(index, cost) {
-                    Outcome::Solved(solution) => {
-                        self.last = Some((cost, bound));
-                        self.best_solution = Some(solution.clone());
-                        improvement = Some(Improvement { solution, bound });
-                    }
-                    other => {
-                        self.finish(other);
-                        return None;
-                    }
-                }
+                self.last = Some((cost, bound));
+                self.best_solution = Some(solution.clone());
+                improvement = Some(Improvement { solution, bound });
             }
             if bound <= 1.0 {
                 let solution = self.best_solution.clone();

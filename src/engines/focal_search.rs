@@ -187,9 +187,12 @@ impl<P: SearchProblem> Bounded<'_, P> {
             let node = &self.table.nodes[index];
             let (state, g) = (node.state.clone(), node.g);
             if problem.is_goal(&state) {
+                // The cost is the path's, added up anew: a goal taken from the focal list may
+                // have ancestors reached more cheaply since it was (and not yet expanded
+                // again), whose cheaper links the path follows.
                 let (root, path) = self.table.path_to(index);
                 let start = self.table.nodes[root].state.clone();
-                return solved(problem, start, path, Some(g), options, Promise::AnyPath);
+                return solved(problem, start, path, None, options, Promise::AnyPath);
             }
             self.stats.expanded += 1;
             let stored = self.table.len();

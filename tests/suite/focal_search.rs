@@ -54,3 +54,29 @@ fn the_hardest_eight_puzzle_within_its_bound() {
     let stored = focal_search_with(&puzzle, 1.5, &SearchOptions::new().max_stored(20));
     assert_eq!(stored.stopped(), Some(StopReason::MemoryLimit));
 }
+
+/// A goal taken from the focal list before its ancestors, reached more cheaply since, are
+/// expanded again: the answer is the path its links now make, at that path's cost (it said
+/// 19 for a path of 13).
+#[test]
+fn the_cost_is_the_path_s_own() {
+    let edges = vec![
+        vec![(6, 2), (4, 9)],
+        vec![],
+        vec![],
+        vec![],
+        vec![(9, 3)],
+        vec![],
+        vec![(4, 1), (7, 6)],
+        vec![],
+        vec![],
+        vec![(7, 5), (11, 7)],
+        vec![],
+        vec![],
+    ];
+    let problem = NodeGraph(Graph::new(edges, 11, 3));
+    let found = focal_search(&problem, 2.5).into_solution().unwrap();
+    let (_, cost) = replay(&problem, &found.moves).unwrap();
+    assert_eq!(found.cost, cost);
+    assert!(found.cost <= 32);
+}
