@@ -1,15 +1,14 @@
 //! Anytime repairing A* (ARA*): a first solution fast, then better ones, each with the bound
 //! on its cost that the search has proven.
 
-use core::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use crate::cost::Cost;
-use crate::engines::node_table::{clash, numbers_states, Node, NodeTable, FIRST_CAPACITY, ROOT};
-use crate::limits::Watch;
+use crate::engines::keyed::{Entry, Offered, States};
+use crate::engines::node_table::ROOT;
 use crate::options::{SearchOptions, StopReason};
-use crate::problem::{each_child, MoveBuffer, SearchProblem};
-use crate::solution::{solved, Outcome, OutcomeOf, ProblemError, Promise, ResultOf, SolutionOf};
+use crate::problem::{MoveBuffer, SearchProblem};
+use crate::solution::{Outcome, OutcomeOf, Promise, ResultOf, SolutionOf};
 use crate::Stats;
 
 /// A solution of an anytime search, with how far from the optimum it is proven to be.
@@ -63,17 +62,11 @@ pub struct Improvement<T> {
 /// # Ok::<(), informed::puzzles::PuzzleError>(())
 /// ```
 pub struct AnytimeAStar<'p, P: SearchProblem> {
-    problem: &'p P,
     options: &'p SearchOptions<'p>,
-    watch: Watch<'p, P::Cost>,
-    table: NodeTable<P::State, P::Move, P::Cost>,
-    /// Per node: its heuristic; the round it was expanded in (0: none); whether it waits in
-    /// `waiting`; its version, raised when its cost falls, so that older queue entries are
-    /// passed over.
-    h: Vec<P::Cost>,
+    states: States<'p, P>,
+    /// Per node: the round it was expanded in (0: none); whether it waits in `waiting`.
     closed_in: Vec<u32>,
     in_waiting: Vec<bool>,
-    version: Vec<u32>,
     /// The nodes whose cost fell after they were expanded this round (ARA*'s `INCONS`).
     waiting: Vec<u32>,
     queue: BinaryHeap<Entry>,
@@ -86,62 +79,17 @@ pub struct AnytimeAStar<'p, P: SearchProblem> {
     last: Option<(P::Cost, f64)>,
     best_solution: Option<SolutionOf<P>>,
     moves: MoveBuffer<P::Move, P::Cost>,
-    stats: Stats<P::Cost>,
-    /// Whether a child was left out for costing more than the cost bound, or for a cost
-    /// past the cost type.
-    beyond_bound: bool,
-    overflowed: bool,
     outcome: Option<OutcomeOf<P>>,
 }
-
-/// A queued node: its key `g + w·h`, its cost (deeper first among equal keys), its version.
-#[derive(Clone, Copy)]
-struct Entry {
-    key: f64,
-    g: f64,
-    index: u32,
-    version: u32,
-}
-
-impl Ord for Entry {
-    /// Greater is sooner out: the smaller key, then the larger `g`.
-    fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .key
-            .total_cmp(&self.key)
-            .then(self.g.total_cmp(&other.g))
-    }
-}
-
-impl PartialOrd for Entry {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl PartialEq for Entry {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other).is_eq()
-    }
-}
-
-impl Eq for Entry {}
-
-/// How a round of the search ended early.
-type Halt<P> = OutcomeOf<P>;
 
 impl<'p, P: SearchProblem> AnytimeAStar<'p, P> {
     /// A search of `problem` from `weight` down, with `options`, before its first round.
     pub fn new(problem: &'p P, weight: f64, options: &'p SearchOptions<'p>) -> Self {
         let mut search = AnytimeAStar {
-            problem,
             options,
-            watch: Watch::new(options),
-            table: NodeTable::for_states(FIRST_CAPACITY, numbers_states(problem)),
-            h: Vec::new(),
+            states: States::new(problem, options),
             closed_in: Vec::new(),
             in_waiting: Vec::new(),
-            version: Vec::new(),
             waiting: Vec::new(),
             queue: BinaryHeap::new(),
             weight: if weight > 1.0 { weight } else { 1.0 },
@@ -150,9 +98,6 @@ impl<'p, P: SearchProblem> AnytimeAStar<'p, P> {
             last: None,
             best_solution: None,
             moves: MoveBuffer::new(),
-            stats: Stats::default(),
-            beyond_bound: false,
-            overflowed: false,
             outcome: None,
         };
         if options.bound_admits_nothing() {
@@ -160,9 +105,15 @@ impl<'p, P: SearchProblem> AnytimeAStar<'p, P> {
             return search;
         }
         for start in problem.starts() {
-            if let Err(halt) = search.offer(start, ROOT as usize, None, P::Cost::ZERO) {
-                search.outcome = Some(halt);
-                break;
+            match search
+                .states
+                .offer(start, ROOT as usize, None, P::Cost::ZERO, None)
+            {
+                Ok(offered) => search.keep(offered),
+                Err(halt) => {
+                    search.outcome = Some(halt);
+                    break;
+                }
             }
         }
         search
@@ -175,7 +126,7 @@ impl<'p, P: SearchProblem> AnytimeAStar<'p, P> {
 
     /// The counts so far: `stored` is the states stored.
     pub fn stats(&self) -> &Stats<P::Cost> {
-        &self.stats
+        &self.states.stats
     }
 
     /// Runs the search to its end and returns its result: the optimal solution, unless a
@@ -185,107 +136,69 @@ impl<'p, P: SearchProblem> AnytimeAStar<'p, P> {
         let outcome = self.outcome.take().unwrap_or(Outcome::NoSolution);
         ResultOf::<P> {
             outcome,
-            stats: self.stats,
+            stats: self.states.stats,
         }
     }
 
-    /// The key of a node of cost `g` and heuristic `h` at the current weight.
-    fn key(&self, g: P::Cost, h: P::Cost) -> f64 {
-        g.value().as_f64() + self.weight * h.value().as_f64()
+    /// Takes a node the states stored or relinked: notes a cheaper goal, and queues it (or
+    /// sets it waiting, if it was expanded this round).
+    fn keep(&mut self, offered: Offered) {
+        Self::keep_into(
+            &self.states,
+            &mut self.closed_in,
+            &mut self.in_waiting,
+            &mut self.waiting,
+            &mut self.queue,
+            &mut self.best,
+            (self.weight, self.round),
+            offered,
+        );
     }
 
-    /// Queues the node at `index`.
-    fn queue(&mut self, index: usize) {
-        let (g, h) = (self.table.nodes[index].g, self.h[index]);
-        self.queue.push(Entry {
-            key: self.key(g, h),
-            g: g.value().as_f64(),
-            index: index as u32,
-            version: self.version[index],
-        });
-    }
-
-    /// Stores `state`, reached from the node at `parent` by `arrived_by` at cost `g`, and
-    /// queues it (or sets it waiting, if it was expanded this round), unless it is stored at
-    /// no greater cost, a dead end, or beyond the cost bound.
-    fn offer(
-        &mut self,
-        state: P::State,
-        parent: usize,
-        arrived_by: Option<P::Move>,
-        g: P::Cost,
-    ) -> Result<(), Halt<P>> {
-        if g >= P::Cost::MAX {
-            return Ok(());
-        }
-        let problem = self.problem;
-        let (hash, known) = self
-            .table
-            .locate(&state, P::state_hash(&state), || {
-                problem.state_index(&state)
-            })
-            .map_err(|number| Outcome::invalid(clash(number)))?;
-        let goal = problem.is_goal(&state);
-        let index = match known {
-            Some(known) if self.table.nodes[known].g <= g => return Ok(()),
-            Some(known) => {
-                self.table.nodes[known].relink(parent as u32, arrived_by, g);
-                self.version[known] = self.version[known].wrapping_add(1);
-                known
-            }
-            None => {
-                let h = problem.heuristic(&state);
-                if !h.is_valid() {
-                    let heuristic = h.value();
-                    return Err(Outcome::invalid(ProblemError::InvalidHeuristic {
-                        heuristic,
-                    }));
-                }
-                let f = g.saturating_add(h);
-                if f >= P::Cost::MAX {
-                    self.overflowed |= h < P::Cost::MAX;
-                    return Ok(());
-                }
-                if f > self.watch.cost_bound {
-                    self.beyond_bound = true;
-                    return Ok(());
-                }
-                if self.table.is_full(self.watch.max_stored) {
-                    return Err(Outcome::stopped_by(StopReason::MemoryLimit));
-                }
-                let index = self
-                    .table
-                    .insert(hash, Node::new(state, parent as u32, arrived_by, g));
-                self.h.push(h);
-                self.closed_in.push(0);
-                self.in_waiting.push(false);
-                self.version.push(0);
+    /// [`keep`](Self::keep), its parts borrowed one by one (inside an expansion).
+    #[allow(clippy::too_many_arguments)]
+    fn keep_into(
+        states: &States<'_, P>,
+        closed_in: &mut Vec<u32>,
+        in_waiting: &mut Vec<bool>,
+        waiting: &mut Vec<u32>,
+        queue: &mut BinaryHeap<Entry>,
+        best: &mut Option<(usize, P::Cost)>,
+        (weight, round): (f64, u32),
+        offered: Offered,
+    ) {
+        let index = match offered {
+            Offered::Skipped => return,
+            Offered::New(index) => {
+                closed_in.push(0);
+                in_waiting.push(false);
                 index
             }
+            Offered::Cheaper(index) => index,
         };
-        if goal && self.best.is_none_or(|(_, best)| g < best) {
-            self.best = Some((index, g));
+        let node = &states.table.nodes[index];
+        if states.problem.is_goal(&node.state) && best.is_none_or(|(_, cost)| node.g < cost) {
+            *best = Some((index, node.g));
         }
-        if self.closed_in[index] == self.round {
-            if !self.in_waiting[index] {
-                self.in_waiting[index] = true;
-                self.waiting.push(index as u32);
+        if closed_in[index] == round {
+            if !in_waiting[index] {
+                in_waiting[index] = true;
+                waiting.push(index as u32);
             }
         } else {
-            self.queue(index);
+            let key = node.g.value().as_f64() + weight * states.h[index].value().as_f64();
+            queue.push(states.entry(index, key));
         }
-        Ok(())
     }
 
     /// Expands states in key order while the best goal's cost exceeds the least key queued.
-    fn improve(&mut self) -> Result<(), Halt<P>> {
-        let problem = self.problem;
+    fn improve(&mut self) -> Result<(), OutcomeOf<P>> {
         loop {
             let Some(&top) = self.queue.peek() else {
                 return Ok(());
             };
             let index = top.index as usize;
-            if top.version != self.version[index] || self.closed_in[index] == self.round {
+            if !self.states.is_current(&top) || self.closed_in[index] == self.round {
                 self.queue.pop();
                 continue;
             }
@@ -296,37 +209,25 @@ impl<'p, P: SearchProblem> AnytimeAStar<'p, P> {
             }
             self.queue.pop();
             self.closed_in[index] = self.round;
-            self.stats.expanded += 1;
-            let stored = self.table.len();
-            if let Some(reason) = self.watch.check(&self.stats, self.queue.len(), stored) {
-                return Err(Outcome::stopped_by(reason));
-            }
-            let node = &self.table.nodes[index];
-            let (state, g) = (node.state.clone(), node.g);
-            let skip = node.arrived_by.and_then(|mv| problem.inverse(mv));
-            let mut halt = None;
             let mut moves = core::mem::replace(&mut self.moves, MoveBuffer::new());
-            let _ = each_child(problem, &state, skip, &mut moves, |child, mv, cost| {
-                if !cost.is_valid() {
-                    let cost = cost.value();
-                    halt = Some(Outcome::invalid(ProblemError::InvalidCost { cost }));
-                    return core::ops::ControlFlow::Break(());
-                }
-                self.stats.generated += 1;
-                let child_g = g.saturating_add(cost);
-                self.overflowed |= child_g >= P::Cost::MAX && cost < P::Cost::MAX;
-                match self.offer(child, index, Some(mv), child_g) {
-                    Ok(()) => core::ops::ControlFlow::Continue(()),
-                    Err(stop) => {
-                        halt = Some(stop);
-                        core::ops::ControlFlow::Break(())
-                    }
-                }
-            });
+            let open = self.queue.len();
+            let (closed_in, in_waiting, waiting, queue, best) = (
+                &mut self.closed_in,
+                &mut self.in_waiting,
+                &mut self.waiting,
+                &mut self.queue,
+                &mut self.best,
+            );
+            let at = (self.weight, self.round);
+            let expanded = self
+                .states
+                .expand(index, open, &mut moves, |states, offered| {
+                    Self::keep_into(
+                        states, closed_in, in_waiting, waiting, queue, best, at, offered,
+                    );
+                });
             self.moves = moves;
-            if let Some(halt) = halt {
-                return Err(halt);
-            }
+            expanded?;
         }
     }
 
@@ -334,15 +235,14 @@ impl<'p, P: SearchProblem> AnytimeAStar<'p, P> {
     /// any solution better than the best; `None` if there is none.
     fn least_f(&self) -> Option<f64> {
         let queued = self.queue.iter().filter(|entry| {
-            let index = entry.index as usize;
-            entry.version == self.version[index] && self.closed_in[index] != self.round
+            self.states.is_current(entry) && self.closed_in[entry.index as usize] != self.round
         });
         queued
             .map(|entry| entry.index as usize)
             .chain(self.waiting.iter().map(|&index| index as usize))
             .map(|index| {
-                let node = &self.table.nodes[index];
-                node.g.value().as_f64() + self.h[index].value().as_f64()
+                let g = self.states.table.nodes[index].g;
+                g.value().as_f64() + self.states.h[index].value().as_f64()
             })
             .min_by(f64::total_cmp)
     }
@@ -351,10 +251,9 @@ impl<'p, P: SearchProblem> AnytimeAStar<'p, P> {
     fn next_round(&mut self) {
         let excess = (self.weight - 1.0) / 2.0;
         self.weight = if excess < 1e-3 { 1.0 } else { 1.0 + excess };
-        let mut open: Vec<usize> = self
-            .queue
-            .drain()
-            .filter(|entry| entry.version == self.version[entry.index as usize])
+        let mut open: Vec<usize> = core::mem::take(&mut self.queue)
+            .into_iter()
+            .filter(|entry| self.states.is_current(entry))
             .map(|entry| entry.index as usize)
             .filter(|&index| self.closed_in[index] != self.round)
             .collect();
@@ -366,28 +265,16 @@ impl<'p, P: SearchProblem> AnytimeAStar<'p, P> {
         open.dedup();
         self.round += 1;
         for index in open {
-            self.queue(index);
+            let g = self.states.table.nodes[index].g.value().as_f64();
+            let key = g + self.weight * self.states.h[index].value().as_f64();
+            self.queue.push(self.states.entry(index, key));
         }
     }
 
     /// Ends the search with `outcome`.
     fn finish(&mut self, outcome: OutcomeOf<P>) {
-        self.stats.stored = self.table.len();
+        self.states.stats.stored = self.states.table.len();
         self.outcome = Some(outcome);
-    }
-
-    /// The solution through the goal at `index`, checked as the options ask.
-    fn solution(&self, index: usize) -> OutcomeOf<P> {
-        let (root, moves) = self.table.path_to(index);
-        let start = self.table.nodes[root].state.clone();
-        solved(
-            self.problem,
-            start,
-            moves,
-            None,
-            self.options,
-            Promise::AnyPath,
-        )
     }
 }
 
@@ -414,20 +301,17 @@ impl<P: SearchProblem> Iterator for AnytimeAStar<'_, P> {
                 return None;
             }
             let Some((index, _)) = self.best else {
-                let outcome = if self.beyond_bound {
-                    Outcome::stopped_by(StopReason::CostBound)
-                } else if self.overflowed {
-                    Outcome::stopped_by(StopReason::CostOverflow)
-                } else {
-                    Outcome::NoSolution
-                };
+                let outcome = self.states.exhausted();
                 self.finish(outcome);
                 return None;
             };
             // The path through the best goal, its cost added up anew: ancestors reached more
             // cheaply since the goal was (in a round that did not expand them again) make it
             // cheaper than the goal's own cost says.
-            let solution = match self.solution(index) {
+            let solution = match self
+                .states
+                .solution(index, None, self.options, Promise::AnyPath)
+            {
                 Outcome::Solved(solution) => solution,
                 other => {
                     self.finish(other);

@@ -16,6 +16,7 @@ mod dijkstra;
 mod focal_search;
 mod ida_star;
 mod ida_star_cr;
+mod keyed;
 mod lrta_star;
 mod node_table;
 mod on_path;
