@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 use informed::puzzles::grid::{
     Cell, Connectivity, GridCosts, GridMap, GridPath, JumpPoints, JumpTable,
 };
-use informed::{a_star, Cost};
+use informed::{a_star, Cost, SearchResult, Solution, Stats};
 use ordered_float::OrderedFloat;
 
 /// The eight steps, as offsets, straight ones first.
@@ -251,19 +251,20 @@ fn informed<C: Costs>(map: &Scenarios, search: Search) -> Run {
                     Some(JumpPoints::with_table(&path, &map.table).expect("the map's table"))
                 }
             };
-            let result = if let Some(jumps) = jumps {
-                let result = a_star(&jumps);
-                expanded += result.stats.expanded;
-                result.solution().map(|s| s.cost)
-            } else {
-                let result = a_star(&path);
-                expanded += result.stats.expanded;
-                result.solution().map(|s| s.cost)
+            let (cost, stats) = match jumps {
+                Some(jumps) => cost_and_stats(a_star(&jumps)),
+                None => cost_and_stats(a_star(&path)),
             };
-            result.expect("a path").length()
+            expanded += stats.expanded;
+            cost.length()
         })
         .collect();
     (lengths, expanded)
+}
+
+/// A search's path cost (a path there must be) and its counts.
+fn cost_and_stats<S, M, C: Cost>(result: SearchResult<Solution<S, M, C>, C>) -> (C, Stats<C>) {
+    (result.solution().expect("a path").cost, result.stats)
 }
 
 fn median(times: &mut [Duration]) -> Duration {

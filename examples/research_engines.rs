@@ -183,19 +183,24 @@ fn main() {
             args.fail(&format!("cannot read {data}/{path}: {error}"));
         })
     };
-    fifteen_puzzles(&read("korf_easy20.txt"), rounds);
+    let korf = korf_puzzles(&read("korf_easy20.txt"));
+    fifteen_puzzles(&korf, rounds);
     let Some(map) = grid::Grid::parse(&read("movingai/arena.map")) else {
         args.fail(&format!("{data}/movingai/arena.map is not a map"));
     };
-    arena(&map, &read("movingai/arena.map.scen"), rounds);
+    let queries: Vec<grid::Query> = map
+        .scenarios(&read("movingai/arena.map.scen"))
+        .into_iter()
+        .map(|(start, goal)| grid::Query {
+            grid: &map,
+            start,
+            goal,
+        })
+        .collect();
+    arena(&queries, rounds);
     blind_eight_puzzles(rounds);
     weighted_grids(rounds);
-    bounded(
-        &read("korf_easy20.txt"),
-        &map,
-        &read("movingai/arena.map.scen"),
-        rounds,
-    );
+    bounded(&korf, &queries, rounds);
     pancakes(rounds);
 }
 
@@ -238,33 +243,10 @@ fn pancakes(rounds: usize) {
 
 /// Focal search against weighted A* at the same weights: the rows' costs differ, each
 /// within its weight of A*'s.
-fn bounded(text: &str, map: &grid::Grid, scenarios: &str, rounds: usize) {
-    let goal: [u8; 16] = core::array::from_fn(|i| i as u8);
-    let goal = goal.map(|t| t.to_string()).join(" ");
-    let korf: Vec<SlidingPuzzle<16>> = text
-        .lines()
-        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-        .map(|line| {
-            let start = line
-                .split_whitespace()
-                .skip(2)
-                .collect::<Vec<_>>()
-                .join(" ");
-            SlidingPuzzle::<16>::parse(4, 4, &start, &goal).expect("Korf's instances are boards")
-        })
-        .collect();
-    let queries: Vec<grid::Query> = map
-        .scenarios(scenarios)
-        .into_iter()
-        .map(|(start, goal)| grid::Query {
-            grid: map,
-            start,
-            goal,
-        })
-        .collect();
+fn bounded(korf: &[SlidingPuzzle<16>], queries: &[grid::Query], rounds: usize) {
     let optimal = (
-        measure(&korf[..], 1, |p| answer(&a_star(p))).cost,
-        measure(&queries[..], 1, |q| answer(&a_star(q))).cost,
+        measure(korf, 1, |p| answer(&a_star(p))).cost,
+        measure(queries, 1, |q| answer(&a_star(q))).cost,
     );
     println!("\nbounded-suboptimal: weighted A* and focal search at weight w (cost: the sum)");
     println!(
@@ -283,14 +265,14 @@ fn bounded(text: &str, map: &grid::Grid, scenarios: &str, rounds: usize) {
         );
     };
     for weight in [3.0, 5.0] {
-        let weighted = measure(&korf[..], rounds, |p| answer(&weighted_a_star(p, weight)));
+        let weighted = measure(korf, rounds, |p| answer(&weighted_a_star(p, weight)));
         row(
             format!("korf_easy20 weighted_a_star w={weight}"),
             weighted,
             optimal.0,
             weight,
         );
-        let focal = measure(&korf[..], rounds, |p| answer(&focal_search(p, weight)));
+        let focal = measure(korf, rounds, |p| answer(&focal_search(p, weight)));
         row(
             format!("korf_easy20 focal_search w={weight}"),
             focal,
@@ -299,16 +281,14 @@ fn bounded(text: &str, map: &grid::Grid, scenarios: &str, rounds: usize) {
         );
     }
     for weight in [1.5, 2.0] {
-        let weighted = measure(&queries[..], rounds, |q| {
-            answer(&weighted_a_star(q, weight))
-        });
+        let weighted = measure(queries, rounds, |q| answer(&weighted_a_star(q, weight)));
         row(
             format!("arena weighted_a_star w={weight}"),
             weighted,
             optimal.1,
             weight,
         );
-        let focal = measure(&queries[..], rounds, |q| answer(&focal_search(q, weight)));
+        let focal = measure(queries, rounds, |q| answer(&focal_search(q, weight)));
         row(
             format!("arena focal_search w={weight}"),
             focal,
@@ -318,58 +298,52 @@ fn bounded(text: &str, map: &grid::Grid, scenarios: &str, rounds: usize) {
     }
 }
 
-/// A* and BAE* on Korf's easy 15-puzzles (lines `<id> <length> <16 tiles>`).
-fn fifteen_puzzles(text: &str, rounds: usize) {
-    let korf: Vec<SlidingPuzzle<16>> = text
-        .lines()
+/// Korf's instances (lines `<id> <length> <16 tiles>`), to the goal 0 1 2 ... 15.
+fn korf_puzzles(text: &str) -> Vec<SlidingPuzzle<16>> {
+    let goal: [u8; 16] = core::array::from_fn(|i| i as u8);
+    let goal = goal.map(|t| t.to_string()).join(" ");
+    text.lines()
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
         .map(|line| {
-            let tiles: Vec<&str> = line.split_whitespace().skip(2).collect();
-            let goal: [u8; 16] = core::array::from_fn(|i| i as u8);
-            let start = tiles.join(" ");
-            SlidingPuzzle::<16>::parse(4, 4, &start, &goal.map(|t| t.to_string()).join(" "))
-                .expect("Korf's instances are boards")
+            let start = line
+                .split_whitespace()
+                .skip(2)
+                .collect::<Vec<_>>()
+                .join(" ");
+            SlidingPuzzle::<16>::parse(4, 4, &start, &goal).expect("Korf's instances are boards")
         })
-        .collect();
+        .collect()
+}
+
+/// A* and BAE* on Korf's easy 15-puzzles.
+fn fifteen_puzzles(korf: &[SlidingPuzzle<16>], rounds: usize) {
     report(
         &format!(
             "15-puzzle, Manhattan: korf_easy20, {} instances",
             korf.len()
         ),
         &[
-            ("a_star", measure(&korf[..], rounds, |p| answer(&a_star(p)))),
+            ("a_star", measure(korf, rounds, |p| answer(&a_star(p)))),
             (
                 "bidirectional_a_star",
-                measure(&korf[..], rounds, |p| answer(&bidirectional_a_star(p))),
+                measure(korf, rounds, |p| answer(&bidirectional_a_star(p))),
             ),
         ],
     );
 }
 
 /// A* and BAE* on every scenario of the arena map.
-fn arena(map: &grid::Grid, scenarios: &str, rounds: usize) {
-    let queries: Vec<grid::Query> = map
-        .scenarios(scenarios)
-        .into_iter()
-        .map(|(start, goal)| grid::Query {
-            grid: map,
-            start,
-            goal,
-        })
-        .collect();
+fn arena(queries: &[grid::Query], rounds: usize) {
     report(
         &format!(
             "grid, octile: Moving AI arena, {} scenarios, 8-connected",
             queries.len()
         ),
         &[
-            (
-                "a_star",
-                measure(&queries[..], rounds, |q| answer(&a_star(q))),
-            ),
+            ("a_star", measure(queries, rounds, |q| answer(&a_star(q)))),
             (
                 "bidirectional_a_star",
-                measure(&queries[..], rounds, |q| answer(&bidirectional_a_star(q))),
+                measure(queries, rounds, |q| answer(&bidirectional_a_star(q))),
             ),
         ],
     );

@@ -5,8 +5,7 @@ use std::collections::BinaryHeap;
 
 use crate::cost::Cost;
 use crate::engines::keyed::{Entry, Offered, States};
-use crate::engines::node_table::ROOT;
-use crate::options::{SearchOptions, StopReason};
+use crate::options::SearchOptions;
 use crate::problem::{MoveBuffer, SearchProblem};
 use crate::solution::{Outcome, OutcomeOf, Promise, ResultOf, SolutionOf};
 use crate::Stats;
@@ -64,6 +63,17 @@ pub struct Improvement<T> {
 pub struct AnytimeAStar<'p, P: SearchProblem> {
     options: &'p SearchOptions<'p>,
     states: States<'p, P>,
+    open: Open<P>,
+    /// The cost and bound of the last improvement handed out.
+    last: Option<(P::Cost, f64)>,
+    best_solution: Option<SolutionOf<P>>,
+    moves: MoveBuffer<P::Move, P::Cost>,
+    outcome: Option<OutcomeOf<P>>,
+}
+
+/// ARA*'s open states: the queue by `g + w·h`, the states waiting for the next round, the
+/// round and its weight, and the best goal reached.
+struct Open<P: SearchProblem> {
     /// Per node: the round it was expanded in (0: none); whether it waits in `waiting`.
     closed_in: Vec<u32>,
     in_waiting: Vec<bool>,
@@ -75,11 +85,6 @@ pub struct AnytimeAStar<'p, P: SearchProblem> {
     round: u32,
     /// The goal node reached most cheaply, and its cost.
     best: Option<(usize, P::Cost)>,
-    /// The cost and bound of the last improvement handed out.
-    last: Option<(P::Cost, f64)>,
-    best_solution: Option<SolutionOf<P>>,
-    moves: MoveBuffer<P::Move, P::Cost>,
-    outcome: Option<OutcomeOf<P>>,
 }
 
 impl<'p, P: SearchProblem> AnytimeAStar<'p, P> {
@@ -88,33 +93,26 @@ impl<'p, P: SearchProblem> AnytimeAStar<'p, P> {
         let mut search = AnytimeAStar {
             options,
             states: States::new(problem, options),
-            closed_in: Vec::new(),
-            in_waiting: Vec::new(),
-            waiting: Vec::new(),
-            queue: BinaryHeap::new(),
-            weight: if weight > 1.0 { weight } else { 1.0 },
-            round: 1,
-            best: None,
+            open: Open {
+                closed_in: Vec::new(),
+                in_waiting: Vec::new(),
+                waiting: Vec::new(),
+                queue: BinaryHeap::new(),
+                weight: if weight > 1.0 { weight } else { 1.0 },
+                round: 1,
+                best: None,
+            },
             last: None,
             best_solution: None,
             moves: MoveBuffer::new(),
             outcome: None,
         };
-        if options.bound_admits_nothing() {
-            search.outcome = Some(Outcome::stopped_by(StopReason::CostBound));
-            return search;
-        }
-        for start in problem.starts() {
-            match search
-                .states
-                .offer(start, ROOT as usize, None, P::Cost::ZERO, None)
-            {
-                Ok(offered) => search.keep(offered),
-                Err(halt) => {
-                    search.outcome = Some(halt);
-                    break;
-                }
-            }
+        let open = &mut search.open;
+        if let Err(halt) = search
+            .states
+            .begin(options, |states, offered| open.keep(states, offered))
+        {
+            search.outcome = Some(halt);
         }
         search
     }
@@ -140,122 +138,102 @@ impl<'p, P: SearchProblem> AnytimeAStar<'p, P> {
         }
     }
 
-    /// Takes a node the states stored or relinked: notes a cheaper goal, and queues it (or
-    /// sets it waiting, if it was expanded this round).
-    fn keep(&mut self, offered: Offered) {
-        Self::keep_into(
-            &self.states,
-            &mut self.closed_in,
-            &mut self.in_waiting,
-            &mut self.waiting,
-            &mut self.queue,
-            &mut self.best,
-            (self.weight, self.round),
-            offered,
-        );
+    /// Expands states in key order while the best goal's cost exceeds the least key queued.
+    fn improve(&mut self) -> Result<(), OutcomeOf<P>> {
+        let open = &mut self.open;
+        loop {
+            let Some(&top) = open.queue.peek() else {
+                return Ok(());
+            };
+            let index = top.index as usize;
+            if !open.is_fresh(&self.states, &top) {
+                open.queue.pop();
+                continue;
+            }
+            if let Some((_, best)) = open.best {
+                if best.value().as_f64() <= top.key {
+                    return Ok(());
+                }
+            }
+            open.queue.pop();
+            open.closed_in[index] = open.round;
+            let queued = open.queue.len();
+            self.states
+                .expand(index, queued, &mut self.moves, |states, offered| {
+                    open.keep(states, offered);
+                })?;
+        }
     }
 
-    /// [`keep`](Self::keep), its parts borrowed one by one (inside an expansion).
-    #[allow(clippy::too_many_arguments)]
-    fn keep_into(
-        states: &States<'_, P>,
-        closed_in: &mut Vec<u32>,
-        in_waiting: &mut Vec<bool>,
-        waiting: &mut Vec<u32>,
-        queue: &mut BinaryHeap<Entry>,
-        best: &mut Option<(usize, P::Cost)>,
-        (weight, round): (f64, u32),
-        offered: Offered,
-    ) {
+    /// Ends the search with `outcome`.
+    fn finish(&mut self, outcome: OutcomeOf<P>) {
+        self.states.stats.stored = self.states.table.len();
+        self.outcome = Some(outcome);
+    }
+}
+
+impl<P: SearchProblem> Open<P> {
+    /// Takes a node the states stored or relinked: notes a cheaper goal, and queues it (or
+    /// sets it waiting, if it was expanded this round).
+    fn keep(&mut self, states: &States<'_, P>, offered: Offered) {
         let index = match offered {
             Offered::Skipped => return,
             Offered::New(index) => {
-                closed_in.push(0);
-                in_waiting.push(false);
+                self.closed_in.push(0);
+                self.in_waiting.push(false);
                 index
             }
             Offered::Cheaper(index) => index,
         };
         let node = &states.table.nodes[index];
-        if states.problem.is_goal(&node.state) && best.is_none_or(|(_, cost)| node.g < cost) {
-            *best = Some((index, node.g));
+        if states.problem.is_goal(&node.state) && self.best.is_none_or(|(_, cost)| node.g < cost) {
+            self.best = Some((index, node.g));
         }
-        if closed_in[index] == round {
-            if !in_waiting[index] {
-                in_waiting[index] = true;
-                waiting.push(index as u32);
-            }
-        } else {
-            let key = node.g.value().as_f64() + weight * states.h[index].value().as_f64();
-            queue.push(states.entry(index, key));
+        if self.closed_in[index] != self.round {
+            self.queue(states, index);
+        } else if !self.in_waiting[index] {
+            self.in_waiting[index] = true;
+            self.waiting.push(index as u32);
         }
     }
 
-    /// Expands states in key order while the best goal's cost exceeds the least key queued.
-    fn improve(&mut self) -> Result<(), OutcomeOf<P>> {
-        loop {
-            let Some(&top) = self.queue.peek() else {
-                return Ok(());
-            };
-            let index = top.index as usize;
-            if !self.states.is_current(&top) || self.closed_in[index] == self.round {
-                self.queue.pop();
-                continue;
-            }
-            if let Some((_, best)) = self.best {
-                if best.value().as_f64() <= top.key {
-                    return Ok(());
-                }
-            }
-            self.queue.pop();
-            self.closed_in[index] = self.round;
-            let mut moves = core::mem::replace(&mut self.moves, MoveBuffer::new());
-            let open = self.queue.len();
-            let (closed_in, in_waiting, waiting, queue, best) = (
-                &mut self.closed_in,
-                &mut self.in_waiting,
-                &mut self.waiting,
-                &mut self.queue,
-                &mut self.best,
-            );
-            let at = (self.weight, self.round);
-            let expanded = self
-                .states
-                .expand(index, open, &mut moves, |states, offered| {
-                    Self::keep_into(
-                        states, closed_in, in_waiting, waiting, queue, best, at, offered,
-                    );
-                });
-            self.moves = moves;
-            expanded?;
-        }
+    /// Queues the node at `index` by `g + w·h` at the round's weight.
+    fn queue(&mut self, states: &States<'_, P>, index: usize) {
+        let g = states.table.nodes[index].g.value().as_f64();
+        let key = g + self.weight * states.h[index].value().as_f64();
+        self.queue.push(states.entry(index, key));
+    }
+
+    /// Whether a queue entry is for its node's present cost, not yet expanded this round.
+    fn is_fresh(&self, states: &States<'_, P>, entry: &Entry) -> bool {
+        states.is_current(entry) && self.closed_in[entry.index as usize] != self.round
     }
 
     /// The least `g + h` of the nodes still queued or waiting: a lower bound on the cost of
     /// any solution better than the best; `None` if there is none.
-    fn least_f(&self) -> Option<f64> {
-        let queued = self.queue.iter().filter(|entry| {
-            self.states.is_current(entry) && self.closed_in[entry.index as usize] != self.round
-        });
+    fn least_f(&self, states: &States<'_, P>) -> Option<f64> {
+        let queued = self
+            .queue
+            .iter()
+            .filter(|entry| self.is_fresh(states, entry));
         queued
             .map(|entry| entry.index as usize)
             .chain(self.waiting.iter().map(|&index| index as usize))
             .map(|index| {
-                let g = self.states.table.nodes[index].g;
-                g.value().as_f64() + self.states.h[index].value().as_f64()
+                let g = states.table.nodes[index].g;
+                g.value().as_f64() + states.h[index].value().as_f64()
             })
             .min_by(f64::total_cmp)
     }
 
     /// The next round: a lower weight, the waiting nodes queued, every key worked out anew.
-    fn next_round(&mut self) {
+    fn next_round(&mut self, states: &States<'_, P>) {
         let excess = (self.weight - 1.0) / 2.0;
         self.weight = if excess < 1e-3 { 1.0 } else { 1.0 + excess };
         let mut open: Vec<usize> = core::mem::take(&mut self.queue)
             .into_iter()
-            .filter(|entry| self.states.is_current(entry))
+            .filter(|entry| self.is_fresh(states, entry))
             .map(|entry| entry.index as usize)
-            .filter(|&index| self.closed_in[index] != self.round)
             .collect();
         for index in core::mem::take(&mut self.waiting) {
             self.in_waiting[index as usize] = false;
@@ -265,16 +243,8 @@ impl<'p, P: SearchProblem> AnytimeAStar<'p, P> {
         open.dedup();
         self.round += 1;
         for index in open {
-            let g = self.states.table.nodes[index].g.value().as_f64();
-            let key = g + self.weight * self.states.h[index].value().as_f64();
-            self.queue.push(self.states.entry(index, key));
+            self.queue(states, index);
         }
-    }
-
-    /// Ends the search with `outcome`.
-    fn finish(&mut self, outcome: OutcomeOf<P>) {
-        self.states.stats.stored = self.states.table.len();
-        self.outcome = Some(outcome);
     }
 }
 
@@ -300,7 +270,7 @@ impl<P: SearchProblem> Iterator for AnytimeAStar<'_, P> {
                 self.finish(outcome);
                 return None;
             }
-            let Some((index, _)) = self.best else {
+            let Some((index, _)) = self.open.best else {
                 let outcome = self.states.exhausted();
                 self.finish(outcome);
                 return None;
@@ -319,13 +289,13 @@ impl<P: SearchProblem> Iterator for AnytimeAStar<'_, P> {
                 }
             };
             let cost = solution.cost;
-            let bound = match self.least_f() {
+            let bound = match self.open.least_f(&self.states) {
                 None => 1.0,
                 Some(least) if least > 0.0 => {
-                    (cost.value().as_f64() / least).clamp(1.0, self.weight)
+                    (cost.value().as_f64() / least).clamp(1.0, self.open.weight)
                 }
                 Some(_) if cost == P::Cost::ZERO => 1.0,
-                Some(_) => self.weight,
+                Some(_) => self.open.weight,
             };
             let better = self
                 .last
@@ -340,7 +310,7 @@ impl<P: SearchProblem> Iterator for AnytimeAStar<'_, P> {
                 let solution = self.best_solution.clone();
                 self.finish(solution.map_or(Outcome::NoSolution, Outcome::Solved));
             } else {
-                self.next_round();
+                self.open.next_round(&self.states);
             }
             if improvement.is_some() {
                 return improvement;

@@ -5,10 +5,9 @@ use std::collections::BinaryHeap;
 
 use crate::cost::Cost;
 use crate::engines::keyed::{Entry, Offered, States};
-use crate::engines::node_table::ROOT;
-use crate::options::{SearchOptions, StopReason};
+use crate::options::SearchOptions;
 use crate::problem::{MoveBuffer, SearchProblem};
-use crate::solution::{Outcome, OutcomeOf, Promise, ResultOf};
+use crate::solution::{OutcomeOf, Promise, ResultOf};
 
 /// Solves `problem` by focal search (A*ε, Pearl and Kim, 1982), with default options: a
 /// solution costing at most `weight` times the optimum.
@@ -56,12 +55,14 @@ pub fn focal_search_with<P: SearchProblem>(
 ) -> ResultOf<P> {
     let mut search = Bounded {
         states: States::new(problem, options),
-        closed: Vec::new(),
-        by_f: BinaryHeap::new(),
-        waiting: BinaryHeap::new(),
-        focal: BinaryHeap::new(),
-        weight: if weight > 1.0 { weight } else { 1.0 },
-        bound: f64::NEG_INFINITY,
+        lists: Lists {
+            closed: Vec::new(),
+            by_f: BinaryHeap::new(),
+            waiting: BinaryHeap::new(),
+            focal: BinaryHeap::new(),
+            weight: if weight > 1.0 { weight } else { 1.0 },
+            bound: f64::NEG_INFINITY,
+        },
     };
     let outcome = search.run(options);
     let mut stats = search.states.stats;
@@ -71,6 +72,11 @@ pub fn focal_search_with<P: SearchProblem>(
 
 struct Bounded<'p, P: SearchProblem> {
     states: States<'p, P>,
+    lists: Lists,
+}
+
+/// Focal search's open states.
+struct Lists {
     /// Per node: whether it is expanded at its present cost.
     closed: Vec<bool>,
     /// Every open node by `f`; the open nodes not yet in the focal list, by `f`; the focal
@@ -85,127 +91,87 @@ struct Bounded<'p, P: SearchProblem> {
 
 impl<P: SearchProblem> Bounded<'_, P> {
     fn run(&mut self, options: &SearchOptions) -> OutcomeOf<P> {
-        if options.bound_admits_nothing() {
-            return Outcome::stopped_by(StopReason::CostBound);
-        }
-        for start in self.states.problem.starts() {
-            match self
-                .states
-                .offer(start, ROOT as usize, None, P::Cost::ZERO, None)
-            {
-                Ok(offered) => self.queue(offered),
-                Err(halt) => return halt,
-            }
+        let (states, lists) = (&mut self.states, &mut self.lists);
+        if let Err(halt) = states.begin(options, |states, offered| lists.take(states, offered)) {
+            return halt;
         }
         let mut moves = MoveBuffer::new();
         loop {
             // The least open `f` sets the focal list's bound; the waiting nodes within it join.
             let least = loop {
-                let Some(&top) = self.by_f.peek() else {
-                    return self.states.exhausted();
+                let Some(&top) = lists.by_f.peek() else {
+                    return states.exhausted();
                 };
-                if self.is_fresh(&top) {
+                if lists.is_fresh(states, &top) {
                     break top.key;
                 }
-                self.by_f.pop();
+                lists.by_f.pop();
             };
             // Kept at its greatest: every least `f` is at most the optimum (an admissible
             // heuristic), so the bound stays within `weight` times it even where a state
             // reopened lowers the least `f`.
-            self.bound = self.bound.max(least * self.weight);
-            while let Some(&entry) = self.waiting.peek() {
-                if entry.key > self.bound {
+            lists.bound = lists.bound.max(least * lists.weight);
+            while let Some(&entry) = lists.waiting.peek() {
+                if entry.key > lists.bound {
                     break;
                 }
-                self.waiting.pop();
-                if self.is_fresh(&entry) {
-                    let h = self.states.h[entry.index as usize].value().as_f64();
-                    self.focal.push(Entry { key: h, ..entry });
+                lists.waiting.pop();
+                if lists.is_fresh(states, &entry) {
+                    let h = states.h[entry.index as usize].value().as_f64();
+                    lists.focal.push(Entry { key: h, ..entry });
                 }
             }
-            let Some(entry) = self.focal.pop() else {
+            let Some(entry) = lists.focal.pop() else {
                 // Every fresh node within the bound is in the focal list, the least among
                 // them: not reached while one is fresh.
                 continue;
             };
-            if !self.is_fresh(&entry) {
+            if !lists.is_fresh(states, &entry) {
                 continue;
             }
             let index = entry.index as usize;
-            self.closed[index] = true;
-            if self
-                .states
-                .problem
-                .is_goal(&self.states.table.nodes[index].state)
-            {
-                return self.states.solution(index, None, options, Promise::AnyPath);
+            lists.closed[index] = true;
+            if states.problem.is_goal(&states.table.nodes[index].state) {
+                return states.solution(index, None, options, Promise::AnyPath);
             }
-            let open = self.by_f.len();
-            let expanded = self
-                .states
-                .expand(index, open, &mut moves, |states, offered| {
-                    Self::queue_into(
-                        states,
-                        &mut self.closed,
-                        &mut self.by_f,
-                        &mut self.waiting,
-                        &mut self.focal,
-                        self.bound,
-                        offered,
-                    );
-                });
+            let open = lists.by_f.len();
+            let expanded = states.expand(index, open, &mut moves, |states, offered| {
+                lists.take(states, offered);
+            });
             if let Err(halt) = expanded {
                 return halt;
             }
         }
     }
+}
 
+impl Lists {
     /// Whether a queue entry is for its node's present cost, not yet expanded at it.
-    fn is_fresh(&self, entry: &Entry) -> bool {
-        self.states.is_current(entry) && !self.closed[entry.index as usize]
+    fn is_fresh<P: SearchProblem>(&self, states: &States<'_, P>, entry: &Entry) -> bool {
+        states.is_current(entry) && !self.closed[entry.index as usize]
     }
 
-    /// Queues a node the states took: by `f`, and in the focal list if within the bound.
-    fn queue(&mut self, offered: Offered) {
-        Self::queue_into(
-            &self.states,
-            &mut self.closed,
-            &mut self.by_f,
-            &mut self.waiting,
-            &mut self.focal,
-            self.bound,
-            offered,
-        );
-    }
-
-    /// [`queue`](Self::queue), its parts borrowed one by one (inside an expansion).
-    fn queue_into(
-        states: &States<'_, P>,
-        closed: &mut Vec<bool>,
-        by_f: &mut BinaryHeap<Entry>,
-        waiting: &mut BinaryHeap<Entry>,
-        focal: &mut BinaryHeap<Entry>,
-        bound: f64,
-        offered: Offered,
-    ) {
+    /// Takes a node the states stored or relinked: queued by `f`, and in the focal list if
+    /// within the bound.
+    fn take<P: SearchProblem>(&mut self, states: &States<'_, P>, offered: Offered) {
         let index = match offered {
             Offered::Skipped => return,
             Offered::New(index) => {
-                closed.push(false);
+                self.closed.push(false);
                 index
             }
             Offered::Cheaper(index) => {
-                closed[index] = false;
+                self.closed[index] = false;
                 index
             }
         };
         let h = states.h[index].value().as_f64();
         let entry = states.entry(index, states.table.nodes[index].g.value().as_f64() + h);
-        by_f.push(entry);
-        if entry.key <= bound {
-            focal.push(Entry { key: h, ..entry });
+        self.by_f.push(entry);
+        if entry.key <= self.bound {
+            self.focal.push(Entry { key: h, ..entry });
         } else {
-            waiting.push(entry);
+            self.waiting.push(entry);
         }
     }
 }

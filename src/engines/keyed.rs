@@ -6,7 +6,7 @@ use core::cmp::Ordering;
 use core::ops::ControlFlow;
 
 use crate::cost::Cost;
-use crate::engines::node_table::{clash, numbers_states, Node, NodeTable, FIRST_CAPACITY};
+use crate::engines::node_table::{clash, numbers_states, Node, NodeTable, FIRST_CAPACITY, ROOT};
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{each_child, MoveBuffer, SearchProblem};
@@ -85,6 +85,23 @@ impl<'p, P: SearchProblem> States<'p, P> {
         }
     }
 
+    /// Stores the problem's starts, handing what each offer did to `then`; or the outcome at
+    /// once, where the cost bound admits nothing or a start cannot be stored.
+    pub fn begin(
+        &mut self,
+        options: &SearchOptions,
+        mut then: impl FnMut(&Self, Offered),
+    ) -> Result<(), OutcomeOf<P>> {
+        if options.bound_admits_nothing() {
+            return Err(Outcome::stopped_by(StopReason::CostBound));
+        }
+        for start in self.problem.starts() {
+            let offered = self.offer(start, ROOT as usize, None, P::Cost::ZERO, None)?;
+            then(self, offered);
+        }
+        Ok(())
+    }
+
     /// Stores `state` (of heuristic `h`, if known), reached from the node at `parent` by
     /// `arrived_by` at cost `g`: relinked if stored at a greater cost (its version raised).
     pub fn offer(
@@ -148,14 +165,10 @@ impl<'p, P: SearchProblem> States<'p, P> {
         index: usize,
         open: usize,
         moves: &mut MoveBuffer<P::Move, P::Cost>,
-        mut then: impl FnMut(&mut Self, Offered),
+        mut then: impl FnMut(&Self, Offered),
     ) -> Result<(), OutcomeOf<P>> {
         let problem = self.problem;
-        self.stats.expanded += 1;
-        let stored = self.table.len();
-        if let Some(reason) = self.watch.check(&self.stats, open, stored) {
-            return Err(Outcome::stopped_by(reason));
-        }
+        self.count_expansion(open)?;
         let node = &self.table.nodes[index];
         let (state, g) = (node.state.clone(), node.g);
         let skip = node.arrived_by.and_then(|mv| problem.inverse(mv));
@@ -181,6 +194,16 @@ impl<'p, P: SearchProblem> States<'p, P> {
             }
         });
         halt.map_or(Ok(()), Err)
+    }
+
+    /// Counts a node expanded and checks the limits, with `open` nodes queued.
+    pub fn count_expansion(&mut self, open: usize) -> Result<(), OutcomeOf<P>> {
+        self.stats.expanded += 1;
+        let stored = self.table.len();
+        match self.watch.check(&self.stats, open, stored) {
+            Some(reason) => Err(Outcome::stopped_by(reason)),
+            None => Ok(()),
+        }
     }
 
     /// The queue entry of the node at `index` at `key`.

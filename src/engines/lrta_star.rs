@@ -130,6 +130,7 @@ where
         watch: Watch::new(options),
         stats: Stats::default(),
         moves: MoveBuffer::new(),
+        spare: Vec::new(),
         stopped: None,
     };
     let outcome = agent.walk(lookahead.max(1));
@@ -138,14 +139,23 @@ where
     ResultOf::<P> { outcome, stats }
 }
 
-/// A move the agent may take: the move, the least value at the frontier through it, the
-/// child it leads to, and its cost.
+/// A move the agent may take: the move, the child it leads to, and its cost.
 type Choice<P> = (
     <P as SearchProblem>::Move,
-    <P as SearchProblem>::Cost,
     <P as SearchProblem>::State,
     <P as SearchProblem>::Cost,
 );
+
+/// What a look below a state finds: the least `cost + h` at the frontier, and the first
+/// child it runs through.
+type Look<P> = (<P as SearchProblem>::Cost, Option<Choice<P>>);
+
+/// A state's children with their moves and costs, as [`each_child`] makes them.
+type Children<P> = Vec<(
+    <P as SearchProblem>::State,
+    <P as SearchProblem>::Move,
+    <P as SearchProblem>::Cost,
+)>;
 
 struct Agent<'a, 'o, P: SearchProblem> {
     problem: &'a P,
@@ -153,6 +163,9 @@ struct Agent<'a, 'o, P: SearchProblem> {
     watch: Watch<'o, P::Cost>,
     stats: Stats<P::Cost>,
     moves: MoveBuffer<P::Move, P::Cost>,
+    /// Lists of children emptied, for the next state looked at: one a level of the
+    /// lookahead, not one a state.
+    spare: Vec<Children<P>>,
     /// Why the lookahead stopped, if a limit stopped it.
     stopped: Option<crate::StopReason>,
 }
@@ -172,43 +185,15 @@ impl<P: SearchProblem> Agent<'_, '_, P> {
                     cost,
                 });
             }
-            // The best move, the least value at the frontier through it, the child and the
-            // move's cost.
-            let mut best: Option<Choice<P>> = None;
-            let mut children = Vec::new();
-            let _ = each_child(problem, &state, None, &mut self.moves, |child, mv, step| {
-                children.push((child, mv, step));
-                core::ops::ControlFlow::Continue(())
-            });
             self.stats.expanded += 1;
-            for (child, mv, step) in children {
-                if !step.is_valid() {
-                    let cost = step.value();
-                    return Outcome::invalid(crate::ProblemError::InvalidCost { cost });
-                }
-                self.stats.generated += 1;
-                let below = match self.value(&child, lookahead - 1) {
-                    Ok(value) => value,
-                    Err(outcome) => return outcome,
-                };
-                let through = step.saturating_add(below);
-                if best.as_ref().is_none_or(|best| through < best.1) {
-                    best = Some((mv, through, child, step));
-                }
-            }
+            let (least, best) = match self.look(&state, lookahead) {
+                Ok(looked) => looked,
+                Err(outcome) => return outcome,
+            };
             if let Some(reason) = self.stopped.take() {
                 return Outcome::stopped_by(reason);
             }
-            let least = best.as_ref().map_or(P::Cost::MAX, |best| best.1);
-            let here = match self.heuristic(&state) {
-                Ok(here) => here,
-                Err(outcome) => return outcome,
-            };
-            if least > here {
-                self.learned.values.insert(state.clone(), least);
-                self.learned.raised += 1;
-            }
-            let Some((mv, _, child, step)) = best.filter(|best| best.1 < P::Cost::MAX) else {
+            let Some((mv, child, step)) = best.filter(|_| least < P::Cost::MAX) else {
                 return Outcome::NoSolution;
             };
             walked.push(mv);
@@ -249,32 +234,42 @@ impl<P: SearchProblem> Agent<'_, '_, P> {
             self.stopped = Some(reason);
             return self.heuristic(state);
         }
-        let mut children = Vec::new();
-        let mut moves = core::mem::replace(&mut self.moves, MoveBuffer::new());
-        let _ = each_child(self.problem, state, None, &mut moves, |child, _, step| {
-            children.push((child, step));
-            core::ops::ControlFlow::Continue(())
-        });
-        self.moves = moves;
-        let mut least = P::Cost::MAX;
-        for (child, step) in children {
+        Ok(self.look(state, depth)?.0)
+    }
+
+    /// Looks `depth` (at least 1) moves below `state`: the least `cost + h` at the frontier,
+    /// and the first child it runs through (`None` without children). The state learns that
+    /// least value unless a limit stopped the look: the agent's state as every state inside
+    /// its look, or a depression it never stands on would draw it back and forth forever.
+    fn look(&mut self, state: &P::State, depth: usize) -> Result<Look<P>, crate::OutcomeOf<P>> {
+        let mut children = self.spare.pop().unwrap_or_default();
+        let _ = each_child(
+            self.problem,
+            state,
+            None,
+            &mut self.moves,
+            |child, mv, step| {
+                children.push((child, mv, step));
+                core::ops::ControlFlow::Continue(())
+            },
+        );
+        let (mut least, mut best) = (P::Cost::MAX, None);
+        for (child, mv, step) in children.drain(..) {
             if !step.is_valid() {
                 let cost = step.value();
                 return Err(Outcome::invalid(crate::ProblemError::InvalidCost { cost }));
             }
             self.stats.generated += 1;
-            let below = self.value(&child, depth - 1)?;
-            let through = step.saturating_add(below);
-            if through < least {
-                least = through;
+            let through = step.saturating_add(self.value(&child, depth - 1)?);
+            if best.is_none() || through < least {
+                (least, best) = (through, Some((mv, child, step)));
             }
         }
-        // A state inside the lookahead learns its value too: a depression the agent never
-        // stands on would otherwise draw it back and forth forever.
+        self.spare.push(children);
         if self.stopped.is_none() && least > self.heuristic(state)? {
             self.learned.values.insert(state.clone(), least);
             self.learned.raised += 1;
         }
-        Ok(least)
+        Ok((least, best))
     }
 }

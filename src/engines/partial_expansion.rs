@@ -5,8 +5,7 @@ use std::collections::BinaryHeap;
 
 use crate::cost::Cost;
 use crate::engines::keyed::{Entry, Offered, States};
-use crate::engines::node_table::ROOT;
-use crate::options::{SearchOptions, StopReason};
+use crate::options::SearchOptions;
 use crate::problem::{MoveBuffer, SearchProblem};
 use crate::solution::{Outcome, OutcomeOf, ProblemError, Promise, ResultOf};
 
@@ -59,9 +58,11 @@ pub fn partial_expansion_a_star_with<P: SearchProblem>(
 ) -> ResultOf<P> {
     let mut search = Partial {
         states: States::new(problem, options),
-        stored_f: Vec::new(),
-        made_up_to: Vec::new(),
-        queue: BinaryHeap::new(),
+        open: Open {
+            stored_f: Vec::new(),
+            made_up_to: Vec::new(),
+            queue: BinaryHeap::new(),
+        },
     };
     let outcome = search.run(options);
     let mut stats = search.states.stats;
@@ -71,6 +72,11 @@ pub fn partial_expansion_a_star_with<P: SearchProblem>(
 
 struct Partial<'p, P: SearchProblem> {
     states: States<'p, P>,
+    open: Open<P>,
+}
+
+/// EPEA*'s open states, by their stored `F`.
+struct Open<P: SearchProblem> {
     /// Per node: its stored `F`; the `F` up to which its children are made (`None`: none yet).
     stored_f: Vec<P::Cost>,
     made_up_to: Vec<Option<P::Cost>>,
@@ -80,40 +86,27 @@ struct Partial<'p, P: SearchProblem> {
 impl<P: SearchProblem> Partial<'_, P> {
     #[allow(clippy::too_many_lines)] // one expansion, its children judged one by one
     fn run(&mut self, options: &SearchOptions) -> OutcomeOf<P> {
-        if options.bound_admits_nothing() {
-            return Outcome::stopped_by(StopReason::CostBound);
+        let (states, open) = (&mut self.states, &mut self.open);
+        if let Err(halt) = states.begin(options, |states, offered| open.keep(states, offered)) {
+            return halt;
         }
-        let problem = self.states.problem;
-        for start in problem.starts() {
-            match self
-                .states
-                .offer(start, ROOT as usize, None, P::Cost::ZERO, None)
-            {
-                Ok(offered) => self.keep(offered),
-                Err(halt) => return halt,
-            }
-        }
+        let problem = states.problem;
         let mut moves = MoveBuffer::new();
-        while let Some(entry) = self.queue.pop() {
-            if !self.states.is_current(&entry) {
+        while let Some(entry) = open.queue.pop() {
+            if !states.is_current(&entry) {
                 continue;
             }
             let index = entry.index as usize;
-            let node = &self.states.table.nodes[index];
+            let node = &states.table.nodes[index];
             let (state, g) = (node.state.clone(), node.g);
             if problem.is_goal(&state) {
-                return self
-                    .states
-                    .solution(index, Some(g), options, Promise::Optimal);
+                return states.solution(index, Some(g), options, Promise::Optimal);
             }
             let skip = node.arrived_by.and_then(|mv| problem.inverse(mv));
-            let states = &mut self.states;
-            states.stats.expanded += 1;
-            let stored = states.table.len();
-            if let Some(reason) = states.watch.check(&states.stats, self.queue.len(), stored) {
-                return Outcome::stopped_by(reason);
+            if let Err(halt) = states.count_expansion(open.queue.len()) {
+                return halt;
             }
-            let (upper, lower) = (self.stored_f[index], self.made_up_to[index]);
+            let (upper, lower) = (open.stored_f[index], open.made_up_to[index]);
             // The least `f` above `upper` among the children: the node's next `F`.
             let mut next = P::Cost::MAX;
             problem.moves(&state, &mut moves);
@@ -129,7 +122,7 @@ impl<P: SearchProblem> Partial<'_, P> {
                 let child_g = g.saturating_add(cost);
                 if child_g >= P::Cost::MAX {
                     if cost < P::Cost::MAX {
-                        self.states.overflowed();
+                        states.overflowed();
                     }
                     continue;
                 }
@@ -138,7 +131,7 @@ impl<P: SearchProblem> Partial<'_, P> {
                 } else {
                     let mut child = state.clone();
                     problem.apply(&mut child, mv);
-                    self.states.stats.generated += 1;
+                    states.stats.generated += 1;
                     let h = problem.heuristic(&child);
                     (Some(child), h)
                 };
@@ -149,7 +142,7 @@ impl<P: SearchProblem> Partial<'_, P> {
                 let f = child_g.saturating_add(h);
                 if f >= P::Cost::MAX {
                     if h < P::Cost::MAX {
-                        self.states.overflowed();
+                        states.overflowed();
                     }
                     continue;
                 }
@@ -163,37 +156,39 @@ impl<P: SearchProblem> Partial<'_, P> {
                     continue; // made at an earlier expansion
                 }
                 let child = child.unwrap_or_else(|| {
-                    self.states.stats.generated += 1;
+                    states.stats.generated += 1;
                     let mut child = state.clone();
                     problem.apply(&mut child, mv);
                     child
                 });
-                match self.states.offer(child, index, Some(mv), child_g, Some(h)) {
-                    Ok(offered) => self.keep(offered),
+                match states.offer(child, index, Some(mv), child_g, Some(h)) {
+                    Ok(offered) => open.keep(states, offered),
                     Err(halt) => return halt,
                 }
             }
             moves.clear();
-            // Back in the queue for the children left out, or done.
-            self.made_up_to[index] = Some(upper);
+            // Back in the queue for the children left out, or done (its entry popped, none
+            // other of its version left).
+            open.made_up_to[index] = Some(upper);
             if next < P::Cost::MAX {
-                self.stored_f[index] = next;
-                self.requeue(index);
+                open.stored_f[index] = next;
+                open.queue(states, index);
             }
         }
-        self.states.exhausted()
+        states.exhausted()
     }
+}
 
-    /// Queues the node at `index` at its stored `F`, passing over its older entries.
-    fn requeue(&mut self, index: usize) {
-        self.states.version[index] = self.states.version[index].wrapping_add(1);
+impl<P: SearchProblem> Open<P> {
+    /// Queues the node at `index` at its stored `F`.
+    fn queue(&mut self, states: &States<'_, P>, index: usize) {
         let key = self.stored_f[index].value().as_f64();
-        self.queue.push(self.states.entry(index, key));
+        self.queue.push(states.entry(index, key));
     }
 
-    /// Takes a node the states stored or relinked: queued at its `f`, its children all to
-    /// be made again.
-    fn keep(&mut self, offered: Offered) {
+    /// Takes a node the states stored or relinked (its older entries then passed over):
+    /// queued at its `f`, its children all to be made again.
+    fn keep(&mut self, states: &States<'_, P>, offered: Offered) {
         let index = match offered {
             Offered::Skipped => return,
             Offered::New(index) => {
@@ -203,9 +198,8 @@ impl<P: SearchProblem> Partial<'_, P> {
             }
             Offered::Cheaper(index) => index,
         };
-        let node = &self.states.table.nodes[index];
-        self.stored_f[index] = node.g.saturating_add(self.states.h[index]);
+        self.stored_f[index] = states.table.nodes[index].g.saturating_add(states.h[index]);
         self.made_up_to[index] = None;
-        self.requeue(index);
+        self.queue(states, index);
     }
 }
