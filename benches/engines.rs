@@ -11,9 +11,9 @@ use informed::heuristics::LinearConflict;
 use informed::puzzles::{sliding_tile, RotationGame, SlidingPuzzle};
 use informed::{
     a_star, a_star_packed, bfs, bidirectional_a_star, bidirectional_bfs, branch_and_bound_with,
-    distance_table, focal_search, ida_star, ida_star_cr, lrta_star, optimal_solutions,
-    partial_expansion_a_star, rbfs, AStarStep, AStarSteps, AnytimeAStar, LearnedHeuristic,
-    MoveBuffer, SearchOptions, SearchProblem,
+    distance_table, focal_search, ida_star, ida_star_cr, lrta_star, meet_in_the_middle,
+    optimal_solutions, partial_expansion_a_star, rbfs, AStarStep, AStarSteps, AnytimeAStar,
+    LearnedHeuristic, MoveBuffer, SearchOptions, SearchProblem,
 };
 
 #[path = "../examples/common/wall_grid.rs"]
@@ -276,6 +276,14 @@ fn research_engines(c: &mut Criterion) {
             puzzles
                 .iter()
                 .map(|p| bidirectional_a_star(black_box(p)).stats.generated)
+                .sum::<u64>()
+        });
+    });
+    group.bench_function("meet_in_the_middle", |b| {
+        b.iter(|| {
+            puzzles
+                .iter()
+                .map(|p| meet_in_the_middle(black_box(p)).stats.generated)
                 .sum::<u64>()
         });
     });

@@ -1,6 +1,6 @@
 //! The research engines against the classic ones, side by side in one run:
 //!
-//! - bidirectional A* (BAE*) against A* on Korf's easy 15-puzzles with the Manhattan
+//! - bidirectional A* (BAE*) and MM against A* on Korf's easy 15-puzzles with the Manhattan
 //!   distance, on every scenario of the Moving AI `arena` map (8-connected, octile), and on
 //!   8-puzzles with no heuristic at all (the weakest: A* is Dijkstra's algorithm there), with
 //!   bidirectional BFS and BFS beside them;
@@ -22,8 +22,9 @@ use std::time::Instant;
 use informed::puzzles::{sliding_tile, Pancake, SlidingPuzzle};
 use informed::{
     a_star, bfs, bidirectional_a_star, bidirectional_bfs, branch_and_bound_with, dijkstra,
-    focal_search, ida_star, ida_star_cr, partial_expansion_a_star, weighted_a_star, Bidirectional,
-    MoveBuffer, SearchOptions, SearchProblem, SearchResult, Solution, Stats,
+    focal_search, ida_star, ida_star_cr, meet_in_the_middle, partial_expansion_a_star,
+    weighted_a_star, Bidirectional, MoveBuffer, SearchOptions, SearchProblem, SearchResult,
+    Solution, Stats,
 };
 
 #[allow(dead_code)]
@@ -40,7 +41,7 @@ const HELP: &str = "\
 usage: research_engines [--rounds N] [--data DIR]
 
 The research engines against the classic ones, side by side: bidirectional A*
-(BAE*) and A* on Korf's easy 15-puzzles (Manhattan), on the Moving AI arena map
+(BAE*), MM and A* on Korf's easy 15-puzzles (Manhattan), on the Moving AI arena map
 (octile) and on 8-puzzles without a heuristic (with bidirectional BFS and BFS);
 IDA*_CR and branch and bound against IDA* on a grid with moves of 10 and 14;
 focal search against weighted A* at the same weights (15-puzzles, arena);
@@ -315,7 +316,7 @@ fn korf_puzzles(text: &str) -> Vec<SlidingPuzzle<16>> {
         .collect()
 }
 
-/// A* and BAE* on Korf's easy 15-puzzles.
+/// A*, BAE* and MM on Korf's easy 15-puzzles.
 fn fifteen_puzzles(korf: &[SlidingPuzzle<16>], rounds: usize) {
     report(
         &format!(
@@ -328,11 +329,15 @@ fn fifteen_puzzles(korf: &[SlidingPuzzle<16>], rounds: usize) {
                 "bidirectional_a_star",
                 measure(korf, rounds, |p| answer(&bidirectional_a_star(p))),
             ),
+            (
+                "meet_in_the_middle",
+                measure(korf, rounds, |p| answer(&meet_in_the_middle(p))),
+            ),
         ],
     );
 }
 
-/// A* and BAE* on every scenario of the arena map.
+/// A*, BAE* and MM on every scenario of the arena map.
 fn arena(queries: &[grid::Query], rounds: usize) {
     report(
         &format!(
@@ -345,11 +350,15 @@ fn arena(queries: &[grid::Query], rounds: usize) {
                 "bidirectional_a_star",
                 measure(queries, rounds, |q| answer(&bidirectional_a_star(q))),
             ),
+            (
+                "meet_in_the_middle",
+                measure(queries, rounds, |q| answer(&meet_in_the_middle(q))),
+            ),
         ],
     );
 }
 
-/// Dijkstra, BAE*, BFS and bidirectional BFS on 8-puzzles without a heuristic.
+/// Dijkstra, BAE*, MM, BFS and bidirectional BFS on 8-puzzles without a heuristic.
 fn blind_eight_puzzles(rounds: usize) {
     let blind: Vec<Blind<SlidingPuzzle<9>>> = eight_puzzles(100).into_iter().map(Blind).collect();
     report(
@@ -362,6 +371,10 @@ fn blind_eight_puzzles(rounds: usize) {
             (
                 "bidirectional_a_star",
                 measure(&blind[..], rounds, |p| answer(&bidirectional_a_star(p))),
+            ),
+            (
+                "meet_in_the_middle",
+                measure(&blind[..], rounds, |p| answer(&meet_in_the_middle(p))),
             ),
             ("bfs", measure(&blind[..], rounds, |p| answer(&bfs(p)))),
             (

@@ -4,8 +4,9 @@ use crate::cost::Cost;
 use crate::problem::{MoveBuffer, SearchProblem};
 
 /// A problem that can also be searched backwards, from its goals: for
-/// [`bidirectional_bfs`](crate::bidirectional_bfs()) and
-/// [`bidirectional_a_star`](crate::bidirectional_a_star()).
+/// [`bidirectional_bfs`](crate::bidirectional_bfs()),
+/// [`bidirectional_a_star`](crate::bidirectional_a_star()) and
+/// [`meet_in_the_middle`](crate::meet_in_the_middle()).
 ///
 /// A problem gives its goal states, and the heuristic of the backward half (a lower bound on
 /// the cost from the start to a state, zero by default). The predecessors of a state come

@@ -29,7 +29,7 @@
 //! [`focal_search()`], [`greedy_best_first()`], [`partial_expansion_a_star()`], [`rbfs()`], the
 //! steppable [`AStarSteps`], the anytime [`AnytimeAStar`]), breadth-first search ([`bfs()`],
 //! [`distance_table`]), bidirectional search ([`bidirectional_bfs()`],
-//! [`bidirectional_a_star()`]), [`branch_and_bound()`], [`optimal_solutions()`], and the
+//! [`bidirectional_a_star()`], [`meet_in_the_middle()`]), [`branch_and_bound()`], [`optimal_solutions()`], and the
 //! real-time agent [`lrta_star()`]. The
 //! [README's engine table](https://github.com/informed-rs/informed#engines) says when to use
 //! each; each engine's page states its contract, complexity and reference.
@@ -115,10 +115,10 @@ pub use engines::{
     branch_and_bound_with, dijkstra, dijkstra_all, dijkstra_all_with, dijkstra_with,
     distance_table, focal_search, focal_search_with, greedy_best_first, greedy_best_first_with,
     ida_star, ida_star_cr, ida_star_cr_with, ida_star_with, lrta_star, lrta_star_with,
-    optimal_solutions, optimal_solutions_with, partial_expansion_a_star,
-    partial_expansion_a_star_with, rbfs, rbfs_with, weighted_a_star, weighted_a_star_with,
-    AStarStep, AStarSteps, AnytimeAStar, DistanceTable, Improvement, LearnedHeuristic,
-    OptimalSolutions, Reached,
+    meet_in_the_middle, meet_in_the_middle_with, optimal_solutions, optimal_solutions_with,
+    partial_expansion_a_star, partial_expansion_a_star_with, rbfs, rbfs_with, weighted_a_star,
+    weighted_a_star_with, AStarStep, AStarSteps, AnytimeAStar, DistanceTable, Improvement,
+    LearnedHeuristic, OptimalSolutions, Reached,
 };
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]
@@ -149,9 +149,11 @@ pub mod prelude {
         branch_and_bound, branch_and_bound_with, check_path, dijkstra, dijkstra_all,
         dijkstra_all_with, dijkstra_with, distance_table, focal_search, focal_search_with,
         greedy_best_first, greedy_best_first_with, ida_star, ida_star_cr, ida_star_cr_with,
-        ida_star_with, optimal_solutions, optimal_solutions_with, rbfs, rbfs_with, replay,
-        replay_from, weighted_a_star, weighted_a_star_with, AStarStep, AStarSteps, AnytimeAStar,
-        Bidirectional, CancelToken, Cost, CostValue, DistanceTable, Improvement, MoveBuffer,
+        ida_star_with, lrta_star, lrta_star_with, meet_in_the_middle, meet_in_the_middle_with,
+        optimal_solutions, optimal_solutions_with, partial_expansion_a_star,
+        partial_expansion_a_star_with, rbfs, rbfs_with, replay, replay_from, weighted_a_star,
+        weighted_a_star_with, AStarStep, AStarSteps, AnytimeAStar, Bidirectional, CancelToken,
+        Cost, CostValue, DistanceTable, Improvement, LearnedHeuristic, MoveBuffer,
         OptimalSolutions, Outcome, PackedStates, ProblemError, Reached, SearchOptions,
         SearchProblem, SearchResult, Solution, SolutionOf, Stats, StopReason,
     };

@@ -350,6 +350,16 @@ pub(crate) fn min<C: Cost>(a: C, b: C) -> C {
     }
 }
 
+/// The larger of two costs.
+#[inline]
+pub(crate) fn max<C: Cost>(a: C, b: C) -> C {
+    if b > a {
+        b
+    } else {
+        a
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

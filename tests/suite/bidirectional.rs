@@ -1,12 +1,12 @@
-//! Bidirectional BFS and bidirectional A* (BAE*): against BFS and Dijkstra on random graphs
-//! and 8-puzzles, the path rebuilt across the meeting point, every error and limit.
+//! Bidirectional BFS, bidirectional A* (BAE*) and MM: against BFS and Dijkstra on random
+//! graphs and 8-puzzles, the path rebuilt across the meeting point, every error and limit.
 
 use crate::common::{assert_replays, distances_to, Adjacency, EightPuzzle, Graph, NodeGraph};
 use informed::puzzles::SlidingPuzzle;
 use informed::{
     a_star, bfs, bidirectional_a_star, bidirectional_a_star_with, bidirectional_bfs,
-    bidirectional_bfs_with, ida_star, Bidirectional, MoveBuffer, Outcome, ProblemError,
-    SearchOptions, SearchProblem, StopReason,
+    bidirectional_bfs_with, ida_star, meet_in_the_middle, meet_in_the_middle_with, Bidirectional,
+    MoveBuffer, Outcome, ProblemError, SearchOptions, SearchProblem, StopReason,
 };
 use quickcheck::quickcheck;
 
@@ -18,6 +18,8 @@ struct TwoWay {
     /// The cheapest cost from node 0 to each node.
     from_start: Vec<Option<u32>>,
     guided: bool,
+    /// Whether the heuristics give nothing on odd nodes: admissible, not consistent.
+    patchy: bool,
 }
 
 impl TwoWay {
@@ -34,7 +36,21 @@ impl TwoWay {
             graph: NodeGraph(graph),
             from_start,
             guided,
+            patchy: false,
         }
+    }
+
+    /// The heuristics only on even nodes.
+    fn patchy(self) -> Self {
+        TwoWay {
+            patchy: true,
+            ..self
+        }
+    }
+
+    /// Whether the heuristics tell nothing of `node`.
+    fn blind(&self, node: usize) -> bool {
+        !self.guided || (self.patchy && node % 2 == 1)
     }
 }
 
@@ -48,11 +64,12 @@ impl SearchProblem for TwoWay {
     fn is_goal(&self, node: &usize) -> bool {
         self.graph.is_goal(node)
     }
-    /// Consistent: the exact distance divided, infinite where the goal cannot be reached.
+    /// Consistent unless patchy: the exact distance divided, infinite where the goal cannot
+    /// be reached.
     fn heuristic(&self, &node: &usize) -> u32 {
         let graph = &self.graph.0;
         match graph.exact[node] {
-            Some(d) if self.guided => d / graph.divisor,
+            Some(d) if !self.blind(node) => d / graph.divisor,
             Some(_) => 0,
             None => u32::MAX,
         }
@@ -85,7 +102,7 @@ impl Bidirectional for TwoWay {
     }
     fn heuristic_from_start(&self, &node: &usize) -> u32 {
         match self.from_start[node] {
-            Some(d) if self.guided => d / self.graph.0.divisor,
+            Some(d) if !self.blind(node) => d / self.graph.0.divisor,
             _ => 0,
         }
     }
@@ -121,14 +138,32 @@ quickcheck! {
         }
     }
 
+    /// The cost Dijkstra finds, with heuristics both ways (admissible, perhaps inconsistent)
+    /// or none.
+    fn meet_in_the_middle_is_optimal(graph: Graph, guided: bool, patchy: bool) -> bool {
+        let problem = TwoWay::new(graph, guided);
+        let problem = if patchy { problem.patchy() } else { problem };
+        let result = meet_in_the_middle(&problem);
+        match (problem.graph.0.exact[0], result.solution()) {
+            (Some(best), Some(found)) => {
+                assert_replays(&problem, &found.moves, found.cost);
+                found.cost == best
+            }
+            (None, None) => result.outcome == Outcome::NoSolution,
+            _ => false,
+        }
+    }
+
     fn both_agree_with_bfs_on_eight_puzzles(start: EightPuzzle) -> bool {
         let puzzle = start.puzzle();
         let optimal = bfs(&puzzle).into_solution().unwrap();
         let by_bfs = bidirectional_bfs(&puzzle).into_solution().unwrap();
         let by_bae = bidirectional_a_star(&puzzle).into_solution().unwrap();
+        let by_mm = meet_in_the_middle(&puzzle).into_solution().unwrap();
         assert_replays(&puzzle, &by_bfs.moves, by_bfs.cost);
         assert_replays(&puzzle, &by_bae.moves, by_bae.cost);
-        by_bfs.len() == optimal.len() && by_bae.cost == optimal.cost
+        assert_replays(&puzzle, &by_mm.moves, by_mm.cost);
+        by_bfs.len() == optimal.len() && by_bae.cost == optimal.cost && by_mm.cost == optimal.cost
     }
 }
 
@@ -148,6 +183,10 @@ fn a_fifteen_puzzle_both_ways() {
     assert_eq!(optimal.solution().map(|s| s.cost), Some(42));
     // Fewer expansions than A* on this one (53,470 against 64,658).
     assert!(result.stats.expanded < optimal.stats.expanded);
+    assert_replays(&puzzle, &found.moves, found.cost);
+    let by_mm = meet_in_the_middle(&puzzle);
+    let found = by_mm.solution().unwrap();
+    assert_eq!(found.cost, 42);
     assert_replays(&puzzle, &found.moves, found.cost);
 }
 
@@ -181,7 +220,11 @@ impl Bidirectional for OneWay {
 
 #[test]
 fn a_problem_without_predecessors_is_named() {
-    for result in [bidirectional_bfs(&OneWay), bidirectional_a_star(&OneWay)] {
+    for result in [
+        bidirectional_bfs(&OneWay),
+        bidirectional_a_star(&OneWay),
+        meet_in_the_middle(&OneWay),
+    ] {
         assert_eq!(
             result.outcome,
             Outcome::Invalid {
@@ -235,6 +278,7 @@ fn a_listed_goal_that_is_none_is_named() {
         for result in [
             bidirectional_bfs_with(&problem, &unchecked),
             bidirectional_a_star_with(&problem, &unchecked),
+            meet_in_the_middle_with(&problem, &unchecked),
         ] {
             assert_eq!(
                 result.outcome,
@@ -246,7 +290,11 @@ fn a_listed_goal_that_is_none_is_named() {
         }
     }
     let problem = Listed(vec![5, 5]);
-    for result in [bidirectional_bfs(&problem), bidirectional_a_star(&problem)] {
+    for result in [
+        bidirectional_bfs(&problem),
+        bidirectional_a_star(&problem),
+        meet_in_the_middle(&problem),
+    ] {
         assert_eq!(result.solution().map(|s| s.cost), Some(5));
     }
     assert!(ProblemError::NotAGoal { index: 2 }
@@ -258,7 +306,11 @@ fn a_listed_goal_that_is_none_is_named() {
 fn a_start_at_a_goal_and_limits() {
     let puzzle =
         informed::puzzles::SlidingPuzzle::<9>::parse(3, 3, "123456780", "123456780").unwrap();
-    for result in [bidirectional_bfs(&puzzle), bidirectional_a_star(&puzzle)] {
+    for result in [
+        bidirectional_bfs(&puzzle),
+        bidirectional_a_star(&puzzle),
+        meet_in_the_middle(&puzzle),
+    ] {
         assert!(result.into_solution().unwrap().is_empty());
     }
     let puzzle =
@@ -269,7 +321,8 @@ fn a_start_at_a_goal_and_limits() {
     ] {
         let by_bfs = bidirectional_bfs_with(&puzzle, &options);
         let by_bae = bidirectional_a_star_with(&puzzle, &options);
-        for result in [by_bfs.stopped(), by_bae.stopped()] {
+        let by_mm = meet_in_the_middle_with(&puzzle, &options);
+        for result in [by_bfs.stopped(), by_bae.stopped(), by_mm.stopped()] {
             assert!(
                 matches!(
                     result,
@@ -279,7 +332,9 @@ fn a_start_at_a_goal_and_limits() {
             );
         }
         if stored_limit {
-            assert!(by_bfs.stats.stored <= 100 && by_bae.stats.stored <= 100);
+            assert!([by_bfs, by_bae, by_mm]
+                .iter()
+                .all(|result| result.stats.stored <= 100));
         }
     }
 }
@@ -301,7 +356,11 @@ fn the_rotation_game_from_every_goal() {
     ] {
         let game: RotationGame = board.parse().unwrap();
         let expected = ida_star(&game).into_solution().unwrap().cost;
-        for result in [bidirectional_bfs(&game), bidirectional_a_star(&game)] {
+        for result in [
+            bidirectional_bfs(&game),
+            bidirectional_a_star(&game),
+            meet_in_the_middle(&game),
+        ] {
             let found = result.into_solution().unwrap();
             assert_eq!(found.cost, expected, "{board}");
             assert_replays(&game, &found.moves, found.cost);
@@ -352,19 +411,36 @@ fn bae_star_stays_optimal_past_half_the_cost_range() {
     );
 }
 
+/// MM's `2g` saturates past half the cost type's range: a lower bound still.
 #[test]
-fn bae_star_keeps_the_cost_bound() {
-    let puzzle = SlidingPuzzle::<6>::new(1, 6, &[0, 1, 2, 3, 4, 5], &[1, 2, 3, 4, 5, 0]).unwrap();
-    let bound = SearchOptions::new().cost_bound(3);
-    let result = bidirectional_a_star_with(&puzzle, &bound);
+fn mm_stays_optimal_past_half_the_cost_range() {
+    let small = detour(130u8, 126, 1);
     assert_eq!(
-        result.stopped(),
-        Some(StopReason::CostBound),
-        "{:?}",
-        result.outcome
+        meet_in_the_middle(&small).solution().map(|s| s.cost),
+        Some(128)
     );
-    let result = bidirectional_a_star_with(&puzzle, &SearchOptions::new().cost_bound(5));
-    assert_eq!(result.solution().map(|s| s.cost), Some(5));
+    let large = detour(1u32 << 31 | 2, (1 << 31) - 2, 1);
+    assert_eq!(
+        meet_in_the_middle(&large).solution().map(|s| s.cost),
+        Some(1 << 31)
+    );
+}
+
+#[test]
+fn bae_star_and_mm_keep_the_cost_bound() {
+    let puzzle = SlidingPuzzle::<6>::new(1, 6, &[0, 1, 2, 3, 4, 5], &[1, 2, 3, 4, 5, 0]).unwrap();
+    let engines = [bidirectional_a_star_with, meet_in_the_middle_with];
+    for engine in engines {
+        let result = engine(&puzzle, &SearchOptions::new().cost_bound(3));
+        assert_eq!(
+            result.stopped(),
+            Some(StopReason::CostBound),
+            "{:?}",
+            result.outcome
+        );
+        let result = engine(&puzzle, &SearchOptions::new().cost_bound(5));
+        assert_eq!(result.solution().map(|s| s.cost), Some(5));
+    }
 }
 
 #[test]
