@@ -11,9 +11,10 @@ use informed::heuristics::LinearConflict;
 use informed::puzzles::{sliding_tile, RotationGame, SlidingPuzzle};
 use informed::{
     a_star, a_star_packed, bfs, bidirectional_a_star, bidirectional_bfs, branch_and_bound_with,
-    distance_table, focal_search, ida_star, ida_star_cr, lrta_star, meet_in_the_middle,
-    optimal_solutions, partial_expansion_a_star, rbfs, AStarStep, AStarSteps, AnytimeAStar,
-    LearnedHeuristic, MoveBuffer, SearchOptions, SearchProblem,
+    budgeted_tree_search, distance_table, dynamic_potential_search, focal_search, ida_star,
+    ida_star_cr, lrta_star, meet_in_the_middle, optimal_solutions, partial_expansion_a_star, rbfs,
+    AStarStep, AStarSteps, AnytimeAStar, LearnedHeuristic, MoveBuffer, SearchOptions,
+    SearchProblem,
 };
 
 #[path = "../examples/common/wall_grid.rs"]
@@ -138,6 +139,14 @@ fn eight_puzzle_more_engines(c: &mut Criterion) {
             puzzles
                 .iter()
                 .map(|p| focal_search(black_box(p), 2.0).stats.generated)
+                .sum::<u64>()
+        });
+    });
+    group.bench_function("dynamic_potential_search_w2", |b| {
+        b.iter(|| {
+            puzzles
+                .iter()
+                .map(|p| dynamic_potential_search(black_box(p), 2.0).stats.generated)
                 .sum::<u64>()
         });
     });
@@ -338,6 +347,9 @@ fn research_engines(c: &mut Criterion) {
     });
     group.bench_function("ida_star_cr", |b| {
         b.iter(|| ida_star_cr(black_box(&grid)).stats.generated);
+    });
+    group.bench_function("budgeted_tree_search", |b| {
+        b.iter(|| budgeted_tree_search(black_box(&grid)).stats.generated);
     });
     group.bench_function("branch_and_bound", |b| {
         b.iter(|| {

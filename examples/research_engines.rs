@@ -4,14 +4,17 @@
 //!   distance, on every scenario of the Moving AI `arena` map (8-connected, octile), and on
 //!   8-puzzles with no heuristic at all (the weakest: A* is Dijkstra's algorithm there), with
 //!   bidirectional BFS and BFS beside them;
-//! - IDA*_CR and depth-first branch and bound against IDA* on a grid with moves of 10 and
-//!   14, where IDA*'s thresholds creep;
-//! - focal search (A*ε) against weighted A* at the same weights, on Korf's easy 15-puzzles
-//!   and the arena map: states expanded and the sum of the costs, each within its bound;
+//! - IDA*_CR, budgeted tree search (BTS) and depth-first branch and bound against IDA* on a
+//!   grid with moves of 10 and 14, where IDA*'s thresholds creep;
+//! - BTS against IDA* and IDA*_CR on Korf's easy 15-puzzles with unit costs, and on the first
+//!   eight of them with heavy tiles (sliding tile `t` costs `t`);
+//! - focal search (A*ε) and dynamic potential search (DPS) against weighted A* at the same
+//!   weights, on Korf's easy 15-puzzles and the arena map: states expanded and the sum of the
+//!   costs, each within its bound;
 //! - partial-expansion A* (EPEA*) against A* and IDA* on random stacks of 14 pancakes.
 //!
 //! ```text
-//! cargo run --release --example research_engines [-- --rounds N] [--data DIR]
+//! cargo run --release --example research_engines [-- --rounds N] [--data DIR] [--only LIST]
 //! ```
 //!
 //! Prints, per domain and engine, the nodes expanded, generated and stored, and the median
@@ -21,10 +24,10 @@ use std::time::Instant;
 
 use informed::puzzles::{sliding_tile, Pancake, SlidingPuzzle};
 use informed::{
-    a_star, bfs, bidirectional_a_star, bidirectional_bfs, branch_and_bound_with, dijkstra,
-    focal_search, ida_star, ida_star_cr, meet_in_the_middle, partial_expansion_a_star,
-    weighted_a_star, Bidirectional, MoveBuffer, SearchOptions, SearchProblem, SearchResult,
-    Solution, Stats,
+    a_star, bfs, bidirectional_a_star, bidirectional_bfs, branch_and_bound_with,
+    budgeted_tree_search, dijkstra, dynamic_potential_search, focal_search, ida_star, ida_star_cr,
+    meet_in_the_middle, partial_expansion_a_star, weighted_a_star, Bidirectional, MoveBuffer,
+    SearchOptions, SearchProblem, SearchResult, Solution, Stats,
 };
 
 #[allow(dead_code)]
@@ -32,25 +35,32 @@ use informed::{
 mod args;
 #[path = "common/grid.rs"]
 mod grid;
+#[path = "common/heavy_tiles.rs"]
+mod heavy_tiles;
 #[path = "common/wall_grid.rs"]
 mod wall_grid;
 
 use wall_grid::WallGrid;
 
 const HELP: &str = "\
-usage: research_engines [--rounds N] [--data DIR]
+usage: research_engines [--rounds N] [--data DIR] [--only LIST]
 
 The research engines against the classic ones, side by side: bidirectional A*
 (BAE*), MM and A* on Korf's easy 15-puzzles (Manhattan), on the Moving AI arena map
 (octile) and on 8-puzzles without a heuristic (with bidirectional BFS and BFS);
-IDA*_CR and branch and bound against IDA* on a grid with moves of 10 and 14;
-focal search against weighted A* at the same weights (15-puzzles, arena);
+IDA*_CR, budgeted tree search and branch and bound against IDA* on a grid
+with moves of 10 and 14; budgeted tree search against IDA* and IDA*_CR on
+Korf's easy 15-puzzles, unit costs and heavy tiles;
+focal search and dynamic potential search against weighted A* at the same
+weights (15-puzzles, arena);
 partial-expansion A* against A* and IDA* on random stacks of 14 pancakes.
 Prints nodes expanded, generated and stored and the median time per engine.
 
 Options:
   --rounds N   runs of each engine, the median time reported (default 3)
   --data DIR   where korf_easy20.txt and movingai/ are (default benches/data)
+  --only LIST  the tables to print, by name, comma-separated (default all):
+               fifteen, arena, blind, weighted, budgeted, bounded, pancakes
   -h, --help   this help
 ";
 
@@ -171,10 +181,21 @@ fn main() {
     let mut args = args::Args::new("research_engines", HELP);
     let mut rounds = 3;
     let mut data = "benches/data".to_string();
+    let tables = [
+        "fifteen", "arena", "blind", "weighted", "budgeted", "bounded", "pancakes",
+    ];
+    let mut only: Vec<String> = tables.iter().map(ToString::to_string).collect();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--rounds" => rounds = args.number("--rounds", "the number of runs of each engine"),
             "--data" => data = args.value("--data", "the data directory"),
+            "--only" => {
+                let list = args.value("--only", "the tables to print");
+                only = list.split(',').map(str::to_string).collect();
+                if let Some(bad) = only.iter().find(|t| !tables.contains(&t.as_str())) {
+                    args.fail(&format!("no table named {bad}: {}", tables.join(", ")));
+                }
+            }
             _ => args.unexpected(&arg),
         }
     }
@@ -184,8 +205,11 @@ fn main() {
             args.fail(&format!("cannot read {data}/{path}: {error}"));
         })
     };
+    let wants = |table: &str| only.iter().any(|t| t == table);
     let korf = korf_puzzles(&read("korf_easy20.txt"));
-    fifteen_puzzles(&korf, rounds);
+    if wants("fifteen") {
+        fifteen_puzzles(&korf, rounds);
+    }
     let Some(map) = grid::Grid::parse(&read("movingai/arena.map")) else {
         args.fail(&format!("{data}/movingai/arena.map is not a map"));
     };
@@ -198,11 +222,77 @@ fn main() {
             goal,
         })
         .collect();
-    arena(&queries, rounds);
-    blind_eight_puzzles(rounds);
-    weighted_grids(rounds);
-    bounded(&korf, &queries, rounds);
-    pancakes(rounds);
+    if wants("arena") {
+        arena(&queries, rounds);
+    }
+    if wants("blind") {
+        blind_eight_puzzles(rounds);
+    }
+    if wants("weighted") {
+        weighted_grids(rounds);
+    }
+    if wants("budgeted") {
+        budgeted(&korf, &read("korf_easy20.txt"), rounds);
+    }
+    if wants("bounded") {
+        bounded(&korf, &queries, rounds);
+    }
+    if wants("pancakes") {
+        pancakes(rounds);
+    }
+}
+
+/// BTS against IDA* and IDA*_CR on Korf's easy 15-puzzles (`text`, also parsed as `korf`),
+/// with unit costs and, on the first eight, heavy tiles.
+fn budgeted(korf: &[SlidingPuzzle<16>], text: &str, rounds: usize) {
+    report(
+        &format!(
+            "15-puzzle, Manhattan, unit costs: korf_easy20, {} instances",
+            korf.len()
+        ),
+        &[
+            ("ida_star", measure(korf, rounds, |p| answer(&ida_star(p)))),
+            (
+                "ida_star_cr",
+                measure(korf, rounds, |p| answer(&ida_star_cr(p))),
+            ),
+            (
+                "budgeted_tree_search",
+                measure(korf, rounds, |p| answer(&budgeted_tree_search(p))),
+            ),
+        ],
+    );
+    let heavy: Vec<heavy_tiles::HeavyTiles> = text
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .take(8)
+        .map(|line| {
+            let tiles: Vec<u8> = line
+                .split_whitespace()
+                .skip(2)
+                .map(|tile| tile.parse().expect("Korf's tiles are numbers"))
+                .collect();
+            let start = tiles.try_into().expect("Korf's boards have 16 tiles");
+            heavy_tiles::HeavyTiles { start }
+        })
+        .collect();
+    report(
+        "15-puzzle, heavy tiles (tile t costs t), weighted Manhattan: korf_easy20, first 8",
+        &[
+            (
+                "ida_star",
+                measure(&heavy, rounds, |p| answer(&ida_star(p))),
+            ),
+            (
+                "ida_star_cr",
+                measure(&heavy, rounds, |p| answer(&ida_star_cr(p))),
+            ),
+            (
+                "budgeted_tree_search",
+                measure(&heavy, rounds, |p| answer(&budgeted_tree_search(p))),
+            ),
+        ],
+    );
 }
 
 /// EPEA*, A* and IDA* on 30 random stacks of 14 pancakes (the gap heuristic, which judges a
@@ -249,15 +339,15 @@ fn bounded(korf: &[SlidingPuzzle<16>], queries: &[grid::Query], rounds: usize) {
         measure(korf, 1, |p| answer(&a_star(p))).cost,
         measure(queries, 1, |q| answer(&a_star(q))).cost,
     );
-    println!("\nbounded-suboptimal: weighted A* and focal search at weight w (cost: the sum)");
+    println!("\nbounded-suboptimal: weighted A*, focal search and DPS at weight w (cost: the sum)");
     println!(
-        "  {:<34} {:>12} {:>12} {:>10}",
+        "  {:<44} {:>12} {:>12} {:>10}",
         "engine", "expanded", "cost", "ms"
     );
     let row = |name: String, totals: Totals, optimal: u64, weight: f64| {
         let median = totals.millis[totals.millis.len() / 2];
         println!(
-            "  {name:<34} {:>12} {:>12} {median:>10.1}",
+            "  {name:<44} {:>12} {:>12} {median:>10.1}",
             totals.expanded, totals.cost
         );
         assert!(
@@ -280,6 +370,15 @@ fn bounded(korf: &[SlidingPuzzle<16>], queries: &[grid::Query], rounds: usize) {
             optimal.0,
             weight,
         );
+        let potential = measure(korf, rounds, |p| {
+            answer(&dynamic_potential_search(p, weight))
+        });
+        row(
+            format!("korf_easy20 dynamic_potential_search w={weight}"),
+            potential,
+            optimal.0,
+            weight,
+        );
     }
     for weight in [1.5, 2.0] {
         let weighted = measure(queries, rounds, |q| answer(&weighted_a_star(q, weight)));
@@ -293,6 +392,15 @@ fn bounded(korf: &[SlidingPuzzle<16>], queries: &[grid::Query], rounds: usize) {
         row(
             format!("arena focal_search w={weight}"),
             focal,
+            optimal.1,
+            weight,
+        );
+        let potential = measure(queries, rounds, |q| {
+            answer(&dynamic_potential_search(q, weight))
+        });
+        row(
+            format!("arena dynamic_potential_search w={weight}"),
+            potential,
             optimal.1,
             weight,
         );
@@ -410,6 +518,10 @@ fn weighted_grids(rounds: usize) {
                 measure(&grids[..], rounds, |g| answer(&ida_star_cr(g))),
             ),
             (
+                "budgeted_tree_search",
+                measure(&grids[..], rounds, |g| answer(&budgeted_tree_search(g))),
+            ),
+            (
                 "branch_and_bound",
                 measure(&grids[..], rounds, |g| {
                     answer(&branch_and_bound_with(g, None, &cycles))
@@ -423,12 +535,14 @@ fn weighted_grids(rounds: usize) {
     );
     for grid in &grids {
         let (by_ida, by_cr) = (ida_star(grid), ida_star_cr(grid));
+        let by_bts = budgeted_tree_search(grid);
         println!(
-            "  {} x {}: IDA* {} iterations, IDA*_CR {}",
+            "  {} x {}: IDA* {} iterations, IDA*_CR {}, BTS {} searches",
             grid.width,
             grid.height,
             by_ida.stats.thresholds.len(),
-            by_cr.stats.thresholds.len()
+            by_cr.stats.thresholds.len(),
+            by_bts.stats.thresholds.len()
         );
     }
 }

@@ -24,9 +24,9 @@
 //! shows a complete problem in a few dozen lines. Code written for the `pathfinding` crate's
 //! closures ports with [`closures::FnProblem`].
 //!
-//! **Pick an engine.** IDA\* ([`ida_star()`], [`ida_star_cr()`], `parallel_ida_star` with the
-//! `parallel` feature), best-first search ([`a_star()`], [`dijkstra()`], [`weighted_a_star()`],
-//! [`focal_search()`], [`greedy_best_first()`], [`partial_expansion_a_star()`], [`rbfs()`], the
+//! **Pick an engine.** IDA\* ([`ida_star()`], [`ida_star_cr()`], [`budgeted_tree_search()`],
+//! `parallel_ida_star` with the `parallel` feature), best-first search ([`a_star()`], [`dijkstra()`], [`weighted_a_star()`],
+//! [`focal_search()`], [`dynamic_potential_search()`], [`greedy_best_first()`], [`partial_expansion_a_star()`], [`rbfs()`], the
 //! steppable [`AStarSteps`], the anytime [`AnytimeAStar`]), breadth-first search ([`bfs()`],
 //! [`distance_table`]), bidirectional search ([`bidirectional_bfs()`],
 //! [`bidirectional_a_star()`], [`meet_in_the_middle()`]), [`branch_and_bound()`], [`optimal_solutions()`], and the
@@ -112,13 +112,14 @@ mod solution;
 pub use engines::{
     a_star, a_star_packed, a_star_packed_with, a_star_with, bfs, bfs_with, bidirectional_a_star,
     bidirectional_a_star_with, bidirectional_bfs, bidirectional_bfs_with, branch_and_bound,
-    branch_and_bound_with, dijkstra, dijkstra_all, dijkstra_all_with, dijkstra_with,
-    distance_table, focal_search, focal_search_with, greedy_best_first, greedy_best_first_with,
-    ida_star, ida_star_cr, ida_star_cr_with, ida_star_with, lrta_star, lrta_star_with,
-    meet_in_the_middle, meet_in_the_middle_with, optimal_solutions, optimal_solutions_with,
-    partial_expansion_a_star, partial_expansion_a_star_with, rbfs, rbfs_with, weighted_a_star,
-    weighted_a_star_with, AStarStep, AStarSteps, AnytimeAStar, DistanceTable, Improvement,
-    LearnedHeuristic, OptimalSolutions, Reached,
+    branch_and_bound_with, budgeted_tree_search, budgeted_tree_search_with, dijkstra, dijkstra_all,
+    dijkstra_all_with, dijkstra_with, distance_table, dynamic_potential_search,
+    dynamic_potential_search_with, focal_search, focal_search_with, greedy_best_first,
+    greedy_best_first_with, ida_star, ida_star_cr, ida_star_cr_with, ida_star_with, lrta_star,
+    lrta_star_with, meet_in_the_middle, meet_in_the_middle_with, optimal_solutions,
+    optimal_solutions_with, partial_expansion_a_star, partial_expansion_a_star_with, rbfs,
+    rbfs_with, weighted_a_star, weighted_a_star_with, AStarStep, AStarSteps, AnytimeAStar,
+    DistanceTable, Improvement, LearnedHeuristic, OptimalSolutions, Reached,
 };
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]
@@ -146,8 +147,9 @@ pub mod prelude {
     pub use crate::{
         a_star, a_star_packed, a_star_packed_with, a_star_with, bfs, bfs_with,
         bidirectional_a_star, bidirectional_a_star_with, bidirectional_bfs, bidirectional_bfs_with,
-        branch_and_bound, branch_and_bound_with, check_path, dijkstra, dijkstra_all,
-        dijkstra_all_with, dijkstra_with, distance_table, focal_search, focal_search_with,
+        branch_and_bound, branch_and_bound_with, budgeted_tree_search, budgeted_tree_search_with,
+        check_path, dijkstra, dijkstra_all, dijkstra_all_with, dijkstra_with, distance_table,
+        dynamic_potential_search, dynamic_potential_search_with, focal_search, focal_search_with,
         greedy_best_first, greedy_best_first_with, ida_star, ida_star_cr, ida_star_cr_with,
         ida_star_with, lrta_star, lrta_star_with, meet_in_the_middle, meet_in_the_middle_with,
         optimal_solutions, optimal_solutions_with, partial_expansion_a_star,

@@ -61,7 +61,9 @@ where
         rbfs(&puzzle),
         by_steps,
         informed::ida_star_cr(&puzzle),
+        informed::budgeted_tree_search(&puzzle),
         informed::bidirectional_a_star(&puzzle),
+        informed::meet_in_the_middle(&puzzle),
     ] {
         let solution = result.into_solution().expect("solvable");
         assert_eq!(solution.cost, optimal);
@@ -93,7 +95,11 @@ fn graph(data: &[u8]) {
     let all = informed::optimal_solutions_with(&graph, 1, &options)
         .into_solution()
         .map(|all| all.cost);
+    let by_bts = informed::budgeted_tree_search_with(&graph, &options)
+        .into_solution()
+        .map(|s| s.cost);
     assert_eq!(by_a_star, by_cr);
+    assert_eq!(by_a_star, by_bts);
     assert_eq!(by_a_star, by_bnb);
     assert_eq!(by_a_star, all);
     assert_eq!(by_a_star.is_some(), bfs(&graph).is_solved());

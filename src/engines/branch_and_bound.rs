@@ -77,7 +77,7 @@ pub fn branch_and_bound_with<P: SearchProblem>(
         match search.search(bound, &mut best) {
             Ended::Stopped(reason) => Outcome::stopped_by(reason),
             Ended::Invalid(error) => Outcome::invalid(error),
-            Ended::Exhausted | Ended::AtGoal => match best.best {
+            Ended::Exhausted | Ended::AtGoal | Ended::OverBudget => match best.best {
                 Some((moves, cost)) => solved(
                     problem,
                     problem.start(),

@@ -17,6 +17,10 @@ pub(crate) trait Policy<P: SearchProblem> {
     #[inline]
     fn cut_off(&mut self, _f: P::Cost) {}
 
+    /// A child whose `f` is within the bound, about to be searched.
+    #[inline]
+    fn within(&mut self, _f: P::Cost) {}
+
     /// A goal reached by `path` at `cost` (within the bound), and the bound to go on with. A
     /// goal's children are never searched.
     fn goal(&mut self, path: &[P::Move], cost: P::Cost) -> OnGoal<P::Cost>;
@@ -38,6 +42,8 @@ pub(crate) enum Ended {
     Exhausted,
     /// The policy ended it at a goal ([`OnGoal::End`]).
     AtGoal,
+    /// It would have expanded more nodes than its [budget](DepthFirst::budget).
+    OverBudget,
     /// A limit stopped it.
     Stopped(StopReason),
     /// The problem gave a negative or NaN cost or heuristic.
@@ -74,6 +80,9 @@ pub(crate) struct DepthFirst<'p, P: SearchProblem> {
     look_for_zero_cycles: bool,
     /// No node deeper than this many moves is expanded.
     max_depth: usize,
+    /// How many nodes a search may expand, the start included: one that would expand more
+    /// ends there, [`Ended::OverBudget`].
+    pub budget: u64,
     /// Whether the last search left a node unexpanded for its depth.
     pub cut_by_depth: bool,
     /// Whether a search passed over a path whose cost, or cost plus heuristic, reached `MAX`
@@ -109,6 +118,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             on_path: cycles.then(OnPath::new),
             look_for_zero_cycles: options.check_path && !cycles,
             max_depth: usize::MAX,
+            budget: u64::MAX,
             cut_by_depth: false,
             overflowed: false,
             stats: Stats::default(),
@@ -149,6 +159,11 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
         self.search_below(bound, P::Cost::ZERO, None, policy)
     }
 
+    /// [`search`](Self::search), every child whose `f` is `bound` or more cut off.
+    pub fn search_under(&mut self, bound: P::Cost, policy: &mut impl Policy<P>) -> Ended {
+        self.finish(|search| search.run(bound, true, P::Cost::ZERO, None, policy))
+    }
+
     /// [`search`](Self::search) from a start reached at cost `g` by a move whose inverse is
     /// `skip` (IDA*'s recursion hands its deep nodes over so).
     pub fn search_below(
@@ -158,9 +173,13 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
         skip: Option<P::Move>,
         policy: &mut impl Policy<P>,
     ) -> Ended {
+        self.finish(|search| search.run(bound, false, g, skip, policy))
+    }
+
+    /// Runs `search`, and goes back to the start whatever stopped it.
+    fn finish(&mut self, search: impl FnOnce(&mut Self) -> Ended) -> Ended {
         let problem = self.problem;
-        let ended = self.run(bound, g, skip, policy);
-        // Back to the start, whatever stopped the search.
+        let ended = search(self);
         while let Some(frame) = self.frames.pop() {
             let mv = self.path.pop();
             match (frame.saved, mv) {
@@ -194,6 +213,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
     fn run(
         &mut self,
         bound: P::Cost,
+        strict: bool,
         root_g: P::Cost,
         root_skip: Option<P::Move>,
         policy: &mut impl Policy<P>,
@@ -202,7 +222,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
         let infinite = P::Cost::MAX;
         // A child is cut off when its f is above `limit`, or when `strict` and equal to it;
         // and always when its f is infinite (a dead end, or a sum past the cost type).
-        let (mut limit, mut strict) = (bound, false);
+        let (mut limit, mut strict) = (bound, strict);
         let beyond = |f: P::Cost, limit: P::Cost, strict: bool| {
             f >= infinite || f > limit || (strict && f >= limit)
         };
@@ -216,6 +236,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             self.cut_by_depth = true;
             return Ended::Exhausted;
         }
+        let budget_end = self.stats.expanded.saturating_add(self.budget);
         let mut next = self.moves.len();
         let mut end = self.expand(root_skip);
         let mut g = root_g;
@@ -310,6 +331,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
                 restore(self, saved);
                 continue;
             }
+            policy.within(f);
             if problem.is_goal(&self.state) {
                 self.path.push(mv);
                 let action = policy.goal(&self.path, child_g);
@@ -327,6 +349,10 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
                 self.cut_by_depth = true;
                 restore(self, saved);
                 continue;
+            }
+            if self.stats.expanded >= budget_end {
+                restore(self, saved);
+                return Ended::OverBudget;
             }
             self.frames.push(Frame {
                 next,

@@ -4,7 +4,7 @@
 use std::collections::BinaryHeap;
 
 use crate::cost::Cost;
-use crate::engines::keyed::{Entry, Offered, States};
+use crate::engines::keyed::{least_fresh, Entry, Offered, States};
 use crate::options::SearchOptions;
 use crate::problem::{MoveBuffer, SearchProblem};
 use crate::solution::{OutcomeOf, Promise, ResultOf};
@@ -98,14 +98,10 @@ impl<P: SearchProblem> Bounded<'_, P> {
         let mut moves = MoveBuffer::new();
         loop {
             // The least open `f` sets the focal list's bound; the waiting nodes within it join.
-            let least = loop {
-                let Some(&top) = lists.by_f.peek() else {
-                    return states.exhausted();
-                };
-                if lists.is_fresh(states, &top) {
-                    break top.key;
-                }
-                lists.by_f.pop();
+            let closed = &lists.closed;
+            let fresh = |entry: &Entry| states.is_current(entry) && !closed[entry.index as usize];
+            let Some(least) = least_fresh(&mut lists.by_f, fresh) else {
+                return states.exhausted();
             };
             // Kept at its greatest: every least `f` is at most the optimum (an admissible
             // heuristic), so the bound stays within `weight` times it even where a state

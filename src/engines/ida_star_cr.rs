@@ -108,7 +108,7 @@ impl<'p, P: SearchProblem> Rounds<'p, P> for Counted<'_, 'p, P> {
         match search.search(threshold, &mut counts) {
             Ended::Stopped(reason) => return Round::Stopped(reason),
             Ended::Invalid(error) => return Round::Invalid(error),
-            Ended::Exhausted | Ended::AtGoal => {}
+            Ended::Exhausted | Ended::AtGoal | Ended::OverBudget => {}
         }
         if let Some(best) = counts.best.take() {
             return Round::Found(best);

@@ -4,6 +4,7 @@
 
 use core::cmp::Ordering;
 use core::ops::ControlFlow;
+use std::collections::BinaryHeap;
 
 use crate::cost::Cost;
 use crate::engines::node_table::{clash, numbers_states, Node, NodeTable, FIRST_CAPACITY, ROOT};
@@ -45,6 +46,21 @@ impl PartialEq for Entry {
 }
 
 impl Eq for Entry {}
+
+/// The least key among the entries of `heap` that are `fresh`, the stale ones above it
+/// dropped; `None` once none is left.
+pub(crate) fn least_fresh(
+    heap: &mut BinaryHeap<Entry>,
+    fresh: impl Fn(&Entry) -> bool,
+) -> Option<f64> {
+    while let Some(top) = heap.peek() {
+        if fresh(top) {
+            return Some(top.key);
+        }
+        heap.pop();
+    }
+    None
+}
 
 /// What [`States::offer`] did with a state.
 #[derive(Clone, Copy)]

@@ -152,7 +152,7 @@ impl<'p, P: SearchProblem> Rounds<'p, P> for Counting<'_, 'p, P> {
                 self.so_far = found;
                 Round::Invalid(error)
             }
-            Ended::Exhausted | Ended::AtGoal => match found {
+            Ended::Exhausted | Ended::AtGoal | Ended::OverBudget => match found {
                 Some(found) => Round::Found(found),
                 None => Round::Exhausted(
                     threshold_after(threshold, ties.least_cut).map(|next| (next, next)),

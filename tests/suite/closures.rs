@@ -22,6 +22,7 @@ quickcheck! {
             ida_star(&problem),
             rbfs(&problem),
             ida_star_cr(&problem),
+            budgeted_tree_search(&problem),
             branch_and_bound(&problem, None),
         ];
         for result in &results {
@@ -210,6 +211,9 @@ where
         }),
         run("ida_star", &|| ida_star_with(problem, &options)),
         run("ida_star_cr", &|| ida_star_cr_with(problem, &options)),
+        run("budgeted_tree_search", &|| {
+            budgeted_tree_search_with(problem, &options)
+        }),
         run("rbfs", &|| rbfs_with(problem, &options)),
         run("branch_and_bound", &|| {
             branch_and_bound_with(problem, None, &options)

@@ -267,6 +267,11 @@ mod wall_grid;
 
 pub use wall_grid::WallGrid;
 
+#[path = "../../examples/common/heavy_tiles.rs"]
+mod heavy_tiles;
+
+pub use heavy_tiles::HeavyTiles;
+
 /// The cheapest cost across a [`WallGrid`], by Dijkstra.
 pub fn optimal(grid: &WallGrid) -> u32 {
     informed::dijkstra(grid).into_solution().unwrap().cost
@@ -318,6 +323,25 @@ pub struct Adjacency<C> {
     /// A lower bound on the cost from the start (node 0) to each node.
     pub from_start: Vec<C>,
     pub goal: u32,
+}
+
+/// The graph with its costs and heuristic (the exact distance, divided as the graph says) made
+/// `C`s by `cost`.
+pub fn with_costs<C: informed::Cost>(graph: &Graph, cost: impl Fn(u32) -> C) -> Adjacency<C> {
+    Adjacency {
+        edges: graph
+            .edges
+            .iter()
+            .map(|out| out.iter().map(|&(to, c)| (to as u32, cost(c))).collect())
+            .collect(),
+        heuristic: graph
+            .exact
+            .iter()
+            .map(|d| d.map_or(C::MAX, |d| cost(d / graph.divisor)))
+            .collect(),
+        from_start: vec![C::ZERO; graph.edges.len()],
+        goal: graph.goal as u32,
+    }
 }
 
 impl<C: informed::Cost> SearchProblem for Adjacency<C> {

@@ -8,7 +8,9 @@ use informed::puzzles::grid::{
     Cell, Connectivity, Direction, GridCosts, GridError, GridMap, GridPath, JumpPoints, JumpTable,
     Scenario, ScenarioError,
 };
-use informed::{a_star, bfs, bidirectional_a_star, dijkstra, ida_star_cr, Cost, Outcome};
+use informed::{
+    a_star, bfs, bidirectional_a_star, budgeted_tree_search, dijkstra, ida_star_cr, Cost, Outcome,
+};
 use quickcheck::{Arbitrary, Gen, QuickCheck};
 
 const ARENA: &str = include_str!("../../benches/data/movingai/arena.map");
@@ -216,6 +218,8 @@ fn every_engine_finds_the_cheapest_path_by_the_benchmark_rules() {
             // A depth-first engine ends on a graph with cycles only where a path exists.
             if query.costs.0 > 0 && expected.is_some() && map.width().max(map.height()) <= 8 {
                 answers.push(("ida_star_cr", ida_star_cr(&path).outcome));
+                let outcome = budgeted_tree_search(&path).outcome;
+                answers.push(("budgeted_tree_search", outcome));
             }
             for (engine, outcome) in answers {
                 let ok = match (&outcome, expected) {

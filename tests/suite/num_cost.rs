@@ -3,43 +3,25 @@
 //! the edges of their range.
 
 use informed::{
-    a_star, branch_and_bound, dijkstra, ida_star, ida_star_cr, rbfs, weighted_a_star, Cost,
-    CostValue, NumCost, Outcome, ResultOf, StopReason,
+    a_star, branch_and_bound, budgeted_tree_search, dijkstra, ida_star, ida_star_cr, rbfs,
+    weighted_a_star, Cost, CostValue, NumCost, Outcome, ResultOf, StopReason,
 };
 use ordered_float::NotNan;
 use quickcheck::QuickCheck;
 use rust_decimal::Decimal;
 
-use crate::common::{Adjacency, Graph};
-
-/// The graph with its costs and heuristic (the exact distance, divided as the graph says) made
-/// `C`s by `cost`.
-fn with_costs<C: Cost>(graph: &Graph, cost: impl Fn(u32) -> C) -> Adjacency<C> {
-    Adjacency {
-        edges: graph
-            .edges
-            .iter()
-            .map(|out| out.iter().map(|&(to, c)| (to as u32, cost(c))).collect())
-            .collect(),
-        heuristic: graph
-            .exact
-            .iter()
-            .map(|d| d.map_or(C::MAX, |d| cost(d / graph.divisor)))
-            .collect(),
-        from_start: vec![C::ZERO; graph.edges.len()],
-        goal: graph.goal as u32,
-    }
-}
+use crate::common::{with_costs, Adjacency, Graph};
 
 /// Every optimal engine finds `optimum` (a cost, or none), and weighted A\* at most 1.5 times
 /// it.
 fn agrees<C: Cost>(problem: &Adjacency<C>, optimum: Option<C>, at_most: impl Fn(C, C) -> bool) {
-    let optimal: [(&str, ResultOf<Adjacency<C>>); 6] = [
+    let optimal: [(&str, ResultOf<Adjacency<C>>); 7] = [
         ("a_star", a_star(problem)),
         ("dijkstra", dijkstra(problem)),
         ("ida_star", ida_star(problem)),
         ("rbfs", rbfs(problem)),
         ("ida_star_cr", ida_star_cr(problem)),
+        ("budgeted_tree_search", budgeted_tree_search(problem)),
         ("branch_and_bound", branch_and_bound(problem, None)),
     ];
     for (name, result) in optimal {

@@ -9,10 +9,10 @@ use informed::closures::FnProblem;
 use informed::puzzles::SlidingPuzzle;
 use informed::{
     a_star_with, bfs_with, bidirectional_a_star_with, bidirectional_bfs_with,
-    branch_and_bound_with, dijkstra, dijkstra_all, dijkstra_all_with, dijkstra_with,
-    greedy_best_first_with, ida_star_cr_with, ida_star_with, optimal_solutions_with, rbfs_with,
-    replay_from, weighted_a_star, weighted_a_star_with, AStarSteps, ChildVisitor, Cost, CostValue,
-    MoveBuffer, Outcome, ResultOf, SearchOptions, SearchProblem, StopReason,
+    branch_and_bound_with, budgeted_tree_search_with, dijkstra, dijkstra_all, dijkstra_all_with,
+    dijkstra_with, greedy_best_first_with, ida_star_cr_with, ida_star_with, optimal_solutions_with,
+    rbfs_with, replay_from, weighted_a_star, weighted_a_star_with, AStarSteps, ChildVisitor, Cost,
+    CostValue, MoveBuffer, Outcome, ResultOf, SearchOptions, SearchProblem, StopReason,
 };
 use quickcheck::quickcheck;
 
@@ -42,6 +42,7 @@ where
         ),
         ("greedy_best_first", greedy_best_first_with, false),
         ("ida_star_cr", ida_star_cr_with, true),
+        ("budgeted_tree_search", budgeted_tree_search_with, true),
         // Deep enough for every problem here, and a bound for those with cycles.
         (
             "branch_and_bound",

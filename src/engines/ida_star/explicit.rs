@@ -42,7 +42,7 @@ pub(crate) fn iterate<P: SearchProblem>(
     match search.search_below(threshold, g, skip, &mut policy) {
         Ended::Stopped(reason) => Iteration::Stopped(reason),
         Ended::Invalid(error) => Iteration::Invalid(error),
-        Ended::AtGoal | Ended::Exhausted => match policy.found {
+        Ended::AtGoal | Ended::Exhausted | Ended::OverBudget => match policy.found {
             Some((cost, moves)) => {
                 *path = moves;
                 Iteration::Found(cost)

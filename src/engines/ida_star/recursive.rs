@@ -100,6 +100,21 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Recursive<'p, P, CYCLES> {
         Iteration::Exhausted(next)
     }
 
+    /// Runs `search` on `stack` with this search's counts and limits, and takes them back.
+    pub(crate) fn lend<T>(
+        &mut self,
+        stack: &mut DepthFirst<'p, P>,
+        search: impl FnOnce(&mut DepthFirst<'p, P>) -> T,
+    ) -> T {
+        let descent = &mut self.descent;
+        core::mem::swap(&mut stack.stats, &mut descent.stats);
+        core::mem::swap(&mut stack.watch, &mut descent.watch);
+        let result = search(stack);
+        core::mem::swap(&mut stack.stats, &mut descent.stats);
+        core::mem::swap(&mut stack.watch, &mut descent.watch);
+        result
+    }
+
     /// The counts, once the search is over.
     pub(crate) fn into_stats(self) -> Stats<P::Cost> {
         self.descent.stats

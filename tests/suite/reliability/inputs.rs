@@ -438,6 +438,10 @@ fn a_zero_cost_cycle_is_named_by_the_path_check() {
     for (name, result) in [
         ("ida_star_cr", informed::ida_star_cr_with(&Flip, &checked)),
         (
+            "budgeted_tree_search",
+            informed::budgeted_tree_search_with(&Flip, &checked),
+        ),
+        (
             "branch_and_bound",
             informed::branch_and_bound_with(&Flip, None, &checked),
         ),
@@ -725,6 +729,10 @@ fn an_unsolvable_problem_with_cycles_ends_by_default_on_every_engine() {
         informed::ida_star_cr(&unsolvable).outcome,
         Outcome::NoSolution
     );
+    assert_eq!(
+        informed::budgeted_tree_search(&unsolvable).outcome,
+        Outcome::NoSolution
+    );
     assert_eq!(informed::a_star(&unsolvable).outcome, Outcome::NoSolution);
     let solvable = Jugs { target: 2 };
     let optimal = informed::bfs(&solvable).solution().map(|s| s.cost);
@@ -782,6 +790,7 @@ fn an_unsolvable_problem_with_inverse_moves_ends_on_the_linear_memory_engines() 
     ended(informed::ida_star(&unsolvable));
     ended(informed::rbfs(&unsolvable));
     ended(informed::ida_star_cr(&unsolvable));
+    ended(informed::budgeted_tree_search(&unsolvable));
     #[cfg(feature = "parallel")]
     ended(informed::parallel_ida_star(&unsolvable));
     let all = informed::optimal_solutions(&unsolvable, 10);

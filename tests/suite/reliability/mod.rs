@@ -34,6 +34,7 @@ where
         ("bfs", bfs_with),
         ("rbfs", rbfs_with),
         ("ida_star_cr", informed::ida_star_cr_with),
+        ("budgeted_tree_search", informed::budgeted_tree_search_with),
         ("branch_and_bound", |p, o| {
             informed::branch_and_bound_with(p, None, o)
         }),
