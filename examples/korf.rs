@@ -16,7 +16,7 @@
 //! 15-puzzle and `pdb6666` and `pdb6666x2` (the maximum with a second partition) for the
 //! 24-puzzle, read from or built into the `--pdb-cache`
 //! directory), the engines (`ida`, `astar`,
-//! `astar-plain`, `rbfs`, and `parallel` with `--features parallel`) and `--show`, which
+//! `astar-plain`, `rbfs`, `ida-cr`, `bts`, and `parallel` with `--features parallel`) and `--show`, which
 //! prints the boards along each solution after its line. Nodes are counted as
 //! `Stats::generated`: every child created, over all iterations, the start not included.
 //! Long searches show their progress on one line of stderr when stderr is a terminal. Bad
@@ -67,8 +67,9 @@ Options:
                      with a second partition across it, 1 GB) for the
                      24-puzzle; built once, then read from --pdb-cache
   --engine NAME      ida (default), astar (A* storing packed boards), astar-plain
-                     (A* storing whole boards), rbfs, parallel (parallel IDA*,
-                     needs the 'parallel' feature: --features parallel)
+                     (A* storing whole boards), rbfs, ida-cr (IDA*_CR), bts
+                     (budgeted tree search), parallel (parallel IDA*, needs the
+                     'parallel' feature: --features parallel)
   --pdb-cache DIR    where pattern databases are kept (default target/informed-pdb)
   --show             after each instance's line, the boards along its solution
   -h, --help         this help
@@ -82,6 +83,9 @@ enum Engine {
     /// A* storing whole boards.
     AStarPlain,
     Rbfs,
+    IdaCr,
+    /// Budgeted tree search.
+    Budgeted,
     /// Parallel IDA*, with the `parallel` feature.
     #[cfg(feature = "parallel")]
     Parallel,
@@ -114,28 +118,31 @@ fn main() -> ExitCode {
             }
             "--pdb-cache" => run.cache = args.value("--pdb-cache", "a directory").into(),
             "--show" => run.show = true,
-            "--engine" => {
-                run.engine = match args
-                    .value("--engine", "ida, astar, astar-plain, rbfs, parallel")
-                    .as_str()
-                {
-                    "ida" => Engine::Ida,
-                    "astar" => Engine::AStar,
-                    "astar-plain" => Engine::AStarPlain,
-                    "rbfs" => Engine::Rbfs,
-                    #[cfg(feature = "parallel")]
-                    "parallel" => Engine::Parallel,
-                    #[cfg(not(feature = "parallel"))]
-                    "parallel" => args.fail(
-                        "--engine parallel needs the 'parallel' feature: \
+            "--engine" => run.engine = match args
+                .value(
+                    "--engine",
+                    "ida, astar, astar-plain, rbfs, ida-cr, bts, parallel",
+                )
+                .as_str()
+            {
+                "ida" => Engine::Ida,
+                "astar" => Engine::AStar,
+                "astar-plain" => Engine::AStarPlain,
+                "rbfs" => Engine::Rbfs,
+                "ida-cr" => Engine::IdaCr,
+                "bts" => Engine::Budgeted,
+                #[cfg(feature = "parallel")]
+                "parallel" => Engine::Parallel,
+                #[cfg(not(feature = "parallel"))]
+                "parallel" => args.fail(
+                    "--engine parallel needs the 'parallel' feature: \
                          cargo run --release --features parallel --example korf",
-                    ),
-                    name => args.fail(&format!(
-                        "unknown engine '{}' (ida, astar, astar-plain, rbfs or parallel)",
-                        args::excerpt(name)
-                    )),
-                }
-            }
+                ),
+                name => args.fail(&format!(
+                    "unknown engine '{}' (ida, astar, astar-plain, rbfs, ida-cr, bts or parallel)",
+                    args::excerpt(name)
+                )),
+            },
             _ => args.unexpected(&arg),
         }
     }
@@ -364,6 +371,8 @@ where
             Engine::AStar => a_star_packed_with(&puzzle, &options),
             Engine::AStarPlain => a_star_with(&puzzle, &options),
             Engine::Rbfs => rbfs_with(&puzzle, &options),
+            Engine::IdaCr => informed::ida_star_cr_with(&puzzle, &options),
+            Engine::Budgeted => informed::budgeted_tree_search_with(&puzzle, &options),
             #[cfg(feature = "parallel")]
             Engine::Parallel => informed::parallel_ida_star_with(&puzzle, &options),
         };

@@ -3,7 +3,7 @@
 //! stored states, a cost bound, a cancelled token or a deadline already passed. Checks what
 //! the options promise:
 //!
-//! - `bidirectional_a_star`: a solution replays to the goal at the cost reported, within the
+//! - `bidirectional_a_star` and `meet_in_the_middle`: a solution replays to the goal at the cost reported, within the
 //!   cost bound, and is optimal; `NoSolution` only when the goal is unreachable; `CostBound`
 //!   only when no solution costs that much;
 //! - `bidirectional_bfs`: a solution replays to the goal in the fewest moves;
@@ -15,8 +15,9 @@
 use std::time::Instant;
 
 use informed::{
-    bidirectional_a_star_with, bidirectional_bfs_with, dijkstra_all_with, replay, Bidirectional,
-    CancelToken, Cost, MoveBuffer, Outcome, SearchOptions, SearchProblem, StopReason,
+    bidirectional_a_star_with, bidirectional_bfs_with, dijkstra_all_with, meet_in_the_middle_with,
+    replay, Bidirectional, CancelToken, Cost, MoveBuffer, Outcome, SearchOptions, SearchProblem,
+    StopReason,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -151,23 +152,33 @@ fn check_stop(name: &str, reason: StopReason, options: &Asked, optimal: Option<u
 fn run<C: Cost>(graph: &Graph<C>, options: &SearchOptions, asked: &Asked) {
     let optimal = graph.to_goal[0];
     let cost_of = |c: C| c.value().as_f64();
-    let result = bidirectional_a_star_with(graph, options);
-    match &result.outcome {
-        Outcome::Solved(solution) => {
-            let (end, cost) = replay(graph, &solution.moves).expect("the moves are legal");
-            assert!(graph.is_goal(&end) && cost == solution.cost, "bae: replays");
-            assert_eq!(
-                Some(cost_of(cost)),
-                optimal.map(|d| d as f64),
-                "bae: optimal"
-            );
-            if let Some(bound) = asked.cost_bound {
-                assert!(cost_of(cost) <= f64::from(bound), "bae: within the bound");
+    for (name, result) in [
+        ("bae", bidirectional_a_star_with(graph, options)),
+        ("mm", meet_in_the_middle_with(graph, options)),
+    ] {
+        match &result.outcome {
+            Outcome::Solved(solution) => {
+                let (end, cost) = replay(graph, &solution.moves).expect("the moves are legal");
+                assert!(
+                    graph.is_goal(&end) && cost == solution.cost,
+                    "{name}: replays"
+                );
+                assert_eq!(
+                    Some(cost_of(cost)),
+                    optimal.map(|d| d as f64),
+                    "{name}: optimal"
+                );
+                if let Some(bound) = asked.cost_bound {
+                    assert!(
+                        cost_of(cost) <= f64::from(bound),
+                        "{name}: within the bound"
+                    );
+                }
             }
+            Outcome::NoSolution => assert_eq!(optimal, None, "{name}: no solution only if none"),
+            Outcome::Stopped { reason, .. } => check_stop(name, *reason, asked, optimal),
+            other => panic!("{name}: {other:?}"),
         }
-        Outcome::NoSolution => assert_eq!(optimal, None, "bae: no solution only if none"),
-        Outcome::Stopped { reason, .. } => check_stop("bae", *reason, asked, optimal),
-        other => panic!("bae: {other:?}"),
     }
     let result = bidirectional_bfs_with(graph, options);
     match &result.outcome {
