@@ -118,31 +118,33 @@ fn main() -> ExitCode {
             }
             "--pdb-cache" => run.cache = args.value("--pdb-cache", "a directory").into(),
             "--show" => run.show = true,
-            "--engine" => run.engine = match args
-                .value(
-                    "--engine",
-                    "ida, astar, astar-plain, rbfs, ida-cr, bts, parallel",
-                )
-                .as_str()
-            {
-                "ida" => Engine::Ida,
-                "astar" => Engine::AStar,
-                "astar-plain" => Engine::AStarPlain,
-                "rbfs" => Engine::Rbfs,
-                "ida-cr" => Engine::IdaCr,
-                "bts" => Engine::Budgeted,
-                #[cfg(feature = "parallel")]
-                "parallel" => Engine::Parallel,
-                #[cfg(not(feature = "parallel"))]
-                "parallel" => args.fail(
-                    "--engine parallel needs the 'parallel' feature: \
+            "--engine" => {
+                run.engine = match args
+                    .value(
+                        "--engine",
+                        "ida, astar, astar-plain, rbfs, ida-cr, bts, parallel",
+                    )
+                    .as_str()
+                {
+                    "ida" => Engine::Ida,
+                    "astar" => Engine::AStar,
+                    "astar-plain" => Engine::AStarPlain,
+                    "rbfs" => Engine::Rbfs,
+                    "ida-cr" => Engine::IdaCr,
+                    "bts" => Engine::Budgeted,
+                    #[cfg(feature = "parallel")]
+                    "parallel" => Engine::Parallel,
+                    #[cfg(not(feature = "parallel"))]
+                    "parallel" => args.fail(
+                        "--engine parallel needs the 'parallel' feature: \
                          cargo run --release --features parallel --example korf",
-                ),
-                name => args.fail(&format!(
+                    ),
+                    name => args.fail(&format!(
                     "unknown engine '{}' (ida, astar, astar-plain, rbfs, ida-cr, bts or parallel)",
                     args::excerpt(name)
                 )),
-            },
+                }
+            }
             _ => args.unexpected(&arg),
         }
     }

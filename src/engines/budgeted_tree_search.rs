@@ -27,8 +27,9 @@ const MOST_GROWTH: u64 = 8;
 /// and farther out (exponential search), then between the last one too small and the first
 /// one too large (binary search), each search given a budget of eight times the last
 /// iteration's nodes and ended when it spends it; a search within the budget that expands at
-/// least twice the last iteration's nodes is the next iteration. The total work is then
-/// within a logarithmic factor of the last iteration's, whatever the costs.
+/// least twice the last iteration's nodes is the next iteration. Whatever the costs, the work
+/// then grows with the last iteration's by no more than a logarithmic factor (the paper's
+/// bound), not quadratically as IDA*'s can.
 ///
 /// - **Optimal** with an admissible heuristic. A search past the optimal cost goes on as
 ///   branch and bound below the best goal it met, and the best goal is returned once the
