@@ -219,7 +219,10 @@ impl<P: SearchProblem, const CYCLES: bool> Budgeted<'_, P, CYCLES> {
         let cost_bound = Rounds::parts(&mut self.ida).1.cost_bound;
         // The least threshold not yet searched in full, the least known to spend the budget.
         let (mut lower, mut upper) = (floor, P::Cost::MAX);
-        let (gap, mut step) = (floor - threshold, 0.5);
+        // The exponential search's first step: IDA*'s increment, or a thousandth of the
+        // threshold where float sums make that increment a rounding error.
+        let gap = max(floor - threshold, threshold.scaled(1.0 / 1024.0));
+        let mut step = 0.5;
         let mut work = work;
         while lower < upper && !(least..most).contains(&work) {
             if self.best.as_ref().is_some_and(|(_, cost)| *cost <= lower) {
