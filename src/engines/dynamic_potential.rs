@@ -4,7 +4,7 @@
 use std::collections::BinaryHeap;
 
 use crate::cost::Cost;
-use crate::engines::keyed::{least_fresh, Entry, Offered, States};
+use crate::engines::keyed::{least_fresh, Closed, Entry, Offered, States};
 use crate::options::SearchOptions;
 use crate::problem::{MoveBuffer, SearchProblem};
 use crate::solution::{OutcomeOf, Promise, ResultOf};
@@ -55,7 +55,7 @@ pub fn dynamic_potential_search_with<P: SearchProblem>(
     let mut search = Potential {
         states: States::new(problem, options),
         lists: Lists {
-            closed: Vec::new(),
+            closed: Closed::default(),
             by_f: BinaryHeap::new(),
             by_potential: BinaryHeap::new(),
             weight: if weight > 1.0 { weight } else { 1.0 },
@@ -75,8 +75,7 @@ struct Potential<'p, P: SearchProblem> {
 
 /// DPS's open states.
 struct Lists {
-    /// Per node: whether it is expanded at its present cost.
-    closed: Vec<bool>,
+    closed: Closed,
     /// Every open node by `f`, and by potential (its key the potential's negation).
     by_f: BinaryHeap<Entry>,
     by_potential: BinaryHeap<Entry>,
@@ -94,7 +93,7 @@ impl<P: SearchProblem> Potential<'_, P> {
         let mut moves = MoveBuffer::new();
         loop {
             let closed = &lists.closed;
-            let fresh = |entry: &Entry| states.is_current(entry) && !closed[entry.index as usize];
+            let fresh = |entry: &Entry| closed.is_fresh(states, entry);
             let Some(least) = least_fresh(&mut lists.by_f, fresh) else {
                 return states.exhausted();
             };
@@ -109,11 +108,11 @@ impl<P: SearchProblem> Potential<'_, P> {
                 // Every fresh node is queued by potential as by `f`: not reached.
                 return states.exhausted();
             };
-            if !lists.is_fresh(states, &entry) {
+            if !lists.closed.is_fresh(states, &entry) {
                 continue;
             }
             let index = entry.index as usize;
-            lists.closed[index] = true;
+            lists.closed.close(index);
             if states.problem.is_goal(&states.table.nodes[index].state) {
                 return states.solution(index, None, options, Promise::AnyPath);
             }
@@ -129,11 +128,6 @@ impl<P: SearchProblem> Potential<'_, P> {
 }
 
 impl Lists {
-    /// Whether a queue entry is for its node's present cost, not yet expanded at it.
-    fn is_fresh<P: SearchProblem>(&self, states: &States<'_, P>, entry: &Entry) -> bool {
-        states.is_current(entry) && !self.closed[entry.index as usize]
-    }
-
     /// The key of a node reached at `g` with heuristic `h` in the queue by potential: the
     /// negated potential `(bound − g) / h`, infinite where `h` is zero.
     fn key(&self, g: f64, h: f64) -> f64 {
@@ -152,7 +146,7 @@ impl Lists {
         let entries = core::mem::take(&mut self.by_potential).into_vec();
         let fresh = entries
             .into_iter()
-            .filter(|entry| self.is_fresh(states, entry));
+            .filter(|entry| self.closed.is_fresh(states, entry));
         let entries: Vec<Entry> = fresh
             .map(|entry| {
                 let h = states.h[entry.index as usize].value().as_f64();
@@ -167,16 +161,8 @@ impl Lists {
 
     /// Takes a node the states stored or relinked: queued by `f` and by potential.
     fn take<P: SearchProblem>(&mut self, states: &States<'_, P>, offered: Offered) {
-        let index = match offered {
-            Offered::Skipped => return,
-            Offered::New(index) => {
-                self.closed.push(false);
-                index
-            }
-            Offered::Cheaper(index) => {
-                self.closed[index] = false;
-                index
-            }
+        let Some(index) = self.closed.open(offered) else {
+            return;
         };
         let h = states.h[index].value().as_f64();
         let g = states.table.nodes[index].g.value().as_f64();

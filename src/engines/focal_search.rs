@@ -4,7 +4,7 @@
 use std::collections::BinaryHeap;
 
 use crate::cost::Cost;
-use crate::engines::keyed::{least_fresh, Entry, Offered, States};
+use crate::engines::keyed::{least_fresh, Closed, Entry, Offered, States};
 use crate::options::SearchOptions;
 use crate::problem::{MoveBuffer, SearchProblem};
 use crate::solution::{OutcomeOf, Promise, ResultOf};
@@ -56,7 +56,7 @@ pub fn focal_search_with<P: SearchProblem>(
     let mut search = Bounded {
         states: States::new(problem, options),
         lists: Lists {
-            closed: Vec::new(),
+            closed: Closed::default(),
             by_f: BinaryHeap::new(),
             waiting: BinaryHeap::new(),
             focal: BinaryHeap::new(),
@@ -77,8 +77,7 @@ struct Bounded<'p, P: SearchProblem> {
 
 /// Focal search's open states.
 struct Lists {
-    /// Per node: whether it is expanded at its present cost.
-    closed: Vec<bool>,
+    closed: Closed,
     /// Every open node by `f`; the open nodes not yet in the focal list, by `f`; the focal
     /// list, by heuristic.
     by_f: BinaryHeap<Entry>,
@@ -99,7 +98,7 @@ impl<P: SearchProblem> Bounded<'_, P> {
         loop {
             // The least open `f` sets the focal list's bound; the waiting nodes within it join.
             let closed = &lists.closed;
-            let fresh = |entry: &Entry| states.is_current(entry) && !closed[entry.index as usize];
+            let fresh = |entry: &Entry| closed.is_fresh(states, entry);
             let Some(least) = least_fresh(&mut lists.by_f, fresh) else {
                 return states.exhausted();
             };
@@ -112,7 +111,7 @@ impl<P: SearchProblem> Bounded<'_, P> {
                     break;
                 }
                 lists.waiting.pop();
-                if lists.is_fresh(states, &entry) {
+                if lists.closed.is_fresh(states, &entry) {
                     let h = states.h[entry.index as usize].value().as_f64();
                     lists.focal.push(Entry { key: h, ..entry });
                 }
@@ -122,11 +121,11 @@ impl<P: SearchProblem> Bounded<'_, P> {
                 // them: not reached while one is fresh.
                 continue;
             };
-            if !lists.is_fresh(states, &entry) {
+            if !lists.closed.is_fresh(states, &entry) {
                 continue;
             }
             let index = entry.index as usize;
-            lists.closed[index] = true;
+            lists.closed.close(index);
             if states.problem.is_goal(&states.table.nodes[index].state) {
                 return states.solution(index, None, options, Promise::AnyPath);
             }
@@ -142,24 +141,11 @@ impl<P: SearchProblem> Bounded<'_, P> {
 }
 
 impl Lists {
-    /// Whether a queue entry is for its node's present cost, not yet expanded at it.
-    fn is_fresh<P: SearchProblem>(&self, states: &States<'_, P>, entry: &Entry) -> bool {
-        states.is_current(entry) && !self.closed[entry.index as usize]
-    }
-
     /// Takes a node the states stored or relinked: queued by `f`, and in the focal list if
     /// within the bound.
     fn take<P: SearchProblem>(&mut self, states: &States<'_, P>, offered: Offered) {
-        let index = match offered {
-            Offered::Skipped => return,
-            Offered::New(index) => {
-                self.closed.push(false);
-                index
-            }
-            Offered::Cheaper(index) => {
-                self.closed[index] = false;
-                index
-            }
+        let Some(index) = self.closed.open(offered) else {
+            return;
         };
         let h = states.h[index].value().as_f64();
         let entry = states.entry(index, states.table.nodes[index].g.value().as_f64() + h);

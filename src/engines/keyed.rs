@@ -62,6 +62,38 @@ pub(crate) fn least_fresh(
     None
 }
 
+/// Which nodes are expanded at their present cost, for the engines that expand a node again
+/// once it is reached more cheaply (focal search, dynamic potential search).
+#[derive(Default)]
+pub(crate) struct Closed(Vec<bool>);
+
+impl Closed {
+    /// The node an offer stored or relinked, now open; `None` if the offer skipped it.
+    pub fn open(&mut self, offered: Offered) -> Option<usize> {
+        match offered {
+            Offered::Skipped => None,
+            Offered::New(index) => {
+                self.0.push(false);
+                Some(index)
+            }
+            Offered::Cheaper(index) => {
+                self.0[index] = false;
+                Some(index)
+            }
+        }
+    }
+
+    /// Marks the node at `index` expanded at its present cost.
+    pub fn close(&mut self, index: usize) {
+        self.0[index] = true;
+    }
+
+    /// Whether a queue entry is for its node's present cost, not yet expanded at it.
+    pub fn is_fresh<P: SearchProblem>(&self, states: &States<'_, P>, entry: &Entry) -> bool {
+        states.is_current(entry) && !self.0[entry.index as usize]
+    }
+}
+
 /// What [`States::offer`] did with a state.
 #[derive(Clone, Copy)]
 pub(crate) enum Offered {

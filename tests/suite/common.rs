@@ -383,3 +383,22 @@ impl<C: informed::Cost> informed::Bidirectional for Adjacency<C> {
         true
     }
 }
+
+/// Whether a bounded-suboptimal engine's answer on a random graph holds: a path to the goal
+/// costing at most `weight` times the optimum (Dijkstra's), its cost its own, and no path
+/// where there is none.
+pub fn within_weight(problem: &NodeGraph, weight: f64, found: &ResultOf<NodeGraph>) -> bool {
+    let optimal = informed::dijkstra(problem).solution().map(|s| s.cost);
+    match (found.solution(), optimal) {
+        (Some(solution), Some(optimal)) => {
+            let Ok((end, cost)) = informed::replay(problem, &solution.moves) else {
+                return false;
+            };
+            problem.is_goal(&end)
+                && cost == solution.cost
+                && f64::from(cost) <= weight * f64::from(optimal) + 1e-9
+        }
+        (None, None) => found.outcome == Outcome::NoSolution,
+        _ => false,
+    }
+}

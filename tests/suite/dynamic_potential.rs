@@ -3,12 +3,12 @@
 
 use informed::puzzles::SlidingPuzzle;
 use informed::{
-    a_star, dijkstra, dynamic_potential_search, dynamic_potential_search_with, replay, Outcome,
-    SearchOptions, SearchProblem, StopReason,
+    a_star, dijkstra, dynamic_potential_search, dynamic_potential_search_with, Outcome,
+    SearchOptions, StopReason,
 };
 use quickcheck::QuickCheck;
 
-use crate::common::{with_costs, Adjacency, Graph, NodeGraph};
+use crate::common::{with_costs, within_weight, Adjacency, Graph, NodeGraph};
 
 /// On random weighted graphs (the heuristic admissible, not always consistent), DPS finds a
 /// path to the goal costing at most `weight` times the optimum, its cost its own, and no path
@@ -19,20 +19,11 @@ fn a_solution_within_the_weight_of_the_optimum() {
     fn holds(graph: Graph, weight: u8) -> bool {
         let problem = NodeGraph(graph);
         let weight = 1.0 + f64::from(weight % 20) / 4.0;
-        let optimal = dijkstra(&problem).solution().map(|s| s.cost);
-        let found = dynamic_potential_search(&problem, weight);
-        match (found.solution(), optimal) {
-            (Some(solution), Some(optimal)) => {
-                let Ok((end, cost)) = replay(&problem, &solution.moves) else {
-                    return false;
-                };
-                problem.is_goal(&end)
-                    && cost == solution.cost
-                    && f64::from(cost) <= weight * f64::from(optimal) + 1e-9
-            }
-            (None, None) => found.outcome == Outcome::NoSolution,
-            _ => false,
-        }
+        within_weight(
+            &problem,
+            weight,
+            &dynamic_potential_search(&problem, weight),
+        )
     }
     QuickCheck::new()
         .tests(1000)

@@ -1,11 +1,8 @@
 use informed::puzzles::SlidingPuzzle;
-use informed::{
-    a_star, dijkstra, focal_search, focal_search_with, replay, Outcome, SearchOptions,
-    SearchProblem, StopReason,
-};
+use informed::{a_star, focal_search, focal_search_with, replay, SearchOptions, StopReason};
 use quickcheck::QuickCheck;
 
-use crate::common::{Graph, NodeGraph};
+use crate::common::{within_weight, Graph, NodeGraph};
 
 /// On random weighted graphs, focal search finds a path to the goal costing at most `weight`
 /// times the optimum (Dijkstra's), and no path where there is none.
@@ -15,20 +12,7 @@ fn a_solution_within_the_weight_of_the_optimum() {
     fn holds(graph: Graph, weight: u8) -> bool {
         let problem = NodeGraph(graph);
         let weight = 1.0 + f64::from(weight % 20) / 4.0;
-        let optimal = dijkstra(&problem).solution().map(|s| s.cost);
-        let found = focal_search(&problem, weight);
-        match (found.solution(), optimal) {
-            (Some(solution), Some(optimal)) => {
-                let Ok((end, cost)) = replay(&problem, &solution.moves) else {
-                    return false;
-                };
-                problem.is_goal(&end)
-                    && cost == solution.cost
-                    && f64::from(cost) <= weight * f64::from(optimal) + 1e-9
-            }
-            (None, None) => found.outcome == Outcome::NoSolution,
-            _ => false,
-        }
+        within_weight(&problem, weight, &focal_search(&problem, weight))
     }
     QuickCheck::new()
         .tests(1000)
