@@ -130,7 +130,6 @@ struct Probe<P: SearchProblem> {
     /// The greatest `f` let in (or cut off below the best goal).
     most_within: P::Cost,
     best: Option<(Vec<P::Move>, P::Cost)>,
-    found: bool,
 }
 
 impl<P: SearchProblem> Policy<P> for Probe<P> {
@@ -151,7 +150,6 @@ impl<P: SearchProblem> Policy<P> for Probe<P> {
     fn goal(&mut self, path: &[P::Move], cost: P::Cost) -> OnGoal<P::Cost> {
         // Only goals cheaper than the best get here: branch and bound below it.
         self.best = Some((path.to_vec(), cost));
-        self.found = true;
         OnGoal::Below(cost)
     }
 }
@@ -168,15 +166,18 @@ impl<P: SearchProblem, const CYCLES: bool> Budgeted<'_, P, CYCLES> {
     }
 
     /// Searches every path within `threshold` and below the best goal's cost, expanding at
-    /// most `budget` nodes: the probe and how many it expanded, or the round a limit or a
-    /// fault ends.
-    fn probe(&mut self, threshold: P::Cost, budget: u64) -> Result<(Probe<P>, u64), RoundOf<P>> {
+    /// most `budget` nodes: the probe and how many it expanded (`None` if it spent the
+    /// budget), or the round a limit or a fault ends.
+    fn probe(
+        &mut self,
+        threshold: P::Cost,
+        budget: u64,
+    ) -> Result<(Probe<P>, Option<u64>), RoundOf<P>> {
         let mut probe = Probe::<P> {
             threshold,
             least_above: P::Cost::MAX,
             most_within: P::Cost::ZERO,
             best: self.best.take(),
-            found: false,
         };
         let before = self.expanded();
         let ended = self.ida.lend(&mut self.stack, |stack| {
@@ -190,10 +191,10 @@ impl<P: SearchProblem, const CYCLES: bool> Budgeted<'_, P, CYCLES> {
         match ended {
             Ended::Stopped(reason) => Err(Round::Stopped(reason)),
             Ended::Invalid(error) => Err(Round::Invalid(error)),
-            Ended::OverBudget => Ok((probe, u64::MAX)),
+            Ended::OverBudget => Ok((probe, None)),
             Ended::Exhausted | Ended::AtGoal => {
                 let work = self.expanded() - before;
-                Ok((probe, work))
+                Ok((probe, Some(work)))
             }
         }
     }
@@ -219,8 +220,8 @@ impl<P: SearchProblem, const CYCLES: bool> Budgeted<'_, P, CYCLES> {
         let cost_bound = Rounds::parts(&mut self.ida).1.cost_bound;
         // The least threshold not yet searched in full, the least known to spend the budget.
         let (mut lower, mut upper) = (floor, P::Cost::MAX);
-        // The exponential search's first step: IDA*'s increment, or a thousandth of the
-        // threshold where float sums make that increment a rounding error.
+        // The exponential search's first step: IDA*'s increment, or 1/1024 of the threshold
+        // where float sums make that increment a rounding error.
         let gap = max(floor - threshold, threshold.scaled(1.0 / 1024.0));
         let mut step = 0.5;
         let mut work = work;
@@ -243,11 +244,13 @@ impl<P: SearchProblem, const CYCLES: bool> Budgeted<'_, P, CYCLES> {
                 Ok(probed) => probed,
                 Err(round) => return round,
             };
-            work = spent;
-            if spent == u64::MAX {
+            let Some(spent) = spent else {
+                // Spent: at least the budget's worth.
+                work = most;
                 upper = min(upper, probe.most_within);
                 continue;
-            }
+            };
+            work = spent;
             if self.best.as_ref().is_some_and(|(_, cost)| *cost <= next) {
                 // Every path cheaper than the best goal was searched.
                 return self.found();
@@ -257,7 +260,7 @@ impl<P: SearchProblem, const CYCLES: bool> Budgeted<'_, P, CYCLES> {
                 None => return Round::Exhausted(None),
             }
         }
-        self.last_work = max(work.min(most), least);
+        self.last_work = max(work, least);
         Round::Exhausted(Some((floor, lower)))
     }
 }
