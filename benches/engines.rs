@@ -8,13 +8,14 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use informed::heuristics::LinearConflict;
+use informed::puzzles::grid::{Cell, Connectivity, GridCosts, GridMap, GridPath};
 use informed::puzzles::{sliding_tile, RotationGame, SlidingPuzzle};
 use informed::{
     a_star, a_star_packed, bfs, bidirectional_a_star, bidirectional_bfs, branch_and_bound_with,
     budgeted_tree_search, distance_table, dynamic_potential_search, focal_search, ida_star,
     ida_star_cr, lrta_star, meet_in_the_middle, optimal_solutions, partial_expansion_a_star, rbfs,
-    AStarStep, AStarSteps, AnytimeAStar, LearnedHeuristic, MoveBuffer, SearchOptions,
-    SearchProblem,
+    AStarStep, AStarSteps, AnytimeAStar, DStarLite, LearnedHeuristic, LpaStar, MoveBuffer,
+    SearchOptions, SearchProblem,
 };
 
 #[path = "../examples/common/wall_grid.rs"]
@@ -361,12 +362,62 @@ fn research_engines(c: &mut Criterion) {
     group.finish();
 }
 
+/// The Moving AI arena map, a query across it, and walls that go up one at a time on every
+/// fourth cell of its first path: each replan by D* Lite and LPA*, and A* from scratch.
+fn replanning(c: &mut Criterion) {
+    fn way(map: &GridMap) -> GridPath<'_, f64> {
+        let (start, goal) = (Cell::new(3, 3), Cell::new(45, 45));
+        GridPath::new(map, start, goal, Connectivity::Eight, GridCosts::octile()).unwrap()
+    }
+    let map = GridMap::parse(include_str!("data/movingai/arena.map")).unwrap();
+    let first = a_star(&way(&map)).into_solution().unwrap();
+    let path = way(&map).cells(&first.moves);
+    let walls: Vec<Cell> = path[2..path.len() - 2].iter().step_by(4).copied().collect();
+    let mut group = c.benchmark_group("replanning_arena");
+    group.sample_size(10);
+    group.bench_function("d_star_lite", |b| {
+        b.iter(|| {
+            let (mut map, mut planner) = (map.clone(), DStarLite::new());
+            let mut expanded = planner.plan(&way(&map)).stats.expanded;
+            for &wall in &walls {
+                planner.moves_changed(map.set_terrain(wall, '@').unwrap());
+                expanded += planner.plan(black_box(&way(&map))).stats.expanded;
+            }
+            expanded
+        });
+    });
+    group.bench_function("lpa_star", |b| {
+        b.iter(|| {
+            let (mut map, mut planner) = (map.clone(), LpaStar::new());
+            let mut expanded = planner.plan(&way(&map)).stats.expanded;
+            for &wall in &walls {
+                planner.moves_changed(map.set_terrain(wall, '@').unwrap());
+                expanded += planner.plan(black_box(&way(&map))).stats.expanded;
+            }
+            expanded
+        });
+    });
+    group.bench_function("a_star_from_scratch", |b| {
+        b.iter(|| {
+            let mut map = map.clone();
+            let mut expanded = a_star(&way(&map)).stats.expanded;
+            for &wall in &walls {
+                map.set_terrain(wall, '@').unwrap();
+                expanded += a_star(black_box(&way(&map))).stats.expanded;
+            }
+            expanded
+        });
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
     eight_puzzle,
     eight_puzzle_more_engines,
     fifteen_puzzle,
     rotation_game,
-    research_engines
+    research_engines,
+    replanning
 );
 criterion_main!(benches);

@@ -29,8 +29,9 @@
 //! [`focal_search()`], [`dynamic_potential_search()`], [`greedy_best_first()`], [`partial_expansion_a_star()`], [`rbfs()`], the
 //! steppable [`AStarSteps`], the anytime [`AnytimeAStar`]), breadth-first search ([`bfs()`],
 //! [`distance_table`]), bidirectional search ([`bidirectional_bfs()`],
-//! [`bidirectional_a_star()`], [`meet_in_the_middle()`]), [`branch_and_bound()`], [`optimal_solutions()`], and the
-//! real-time agent [`lrta_star()`]. The
+//! [`bidirectional_a_star()`], [`meet_in_the_middle()`]), [`branch_and_bound()`], [`optimal_solutions()`],
+//! incremental replanning as costs change ([`LpaStar`], and [`DStarLite`] for an agent on the
+//! move), and the real-time agent [`lrta_star()`]. The
 //! [README's engine table](https://github.com/informed-rs/informed#engines) says when to use
 //! each; each engine's page states its contract, complexity and reference.
 //!
@@ -119,7 +120,7 @@ pub use engines::{
     lrta_star_with, meet_in_the_middle, meet_in_the_middle_with, optimal_solutions,
     optimal_solutions_with, partial_expansion_a_star, partial_expansion_a_star_with, rbfs,
     rbfs_with, weighted_a_star, weighted_a_star_with, AStarStep, AStarSteps, AnytimeAStar,
-    DistanceTable, Improvement, LearnedHeuristic, OptimalSolutions, Reached,
+    DStarLite, DistanceTable, Improvement, LearnedHeuristic, LpaStar, OptimalSolutions, Reached,
 };
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]
@@ -155,8 +156,8 @@ pub mod prelude {
         optimal_solutions, optimal_solutions_with, partial_expansion_a_star,
         partial_expansion_a_star_with, rbfs, rbfs_with, replay, replay_from, weighted_a_star,
         weighted_a_star_with, AStarStep, AStarSteps, AnytimeAStar, Bidirectional, CancelToken,
-        Cost, CostValue, DistanceTable, Improvement, LearnedHeuristic, MoveBuffer,
-        OptimalSolutions, Outcome, PackedStates, ProblemError, Reached, SearchOptions,
+        Cost, CostValue, DStarLite, DistanceTable, Improvement, LearnedHeuristic, LpaStar,
+        MoveBuffer, OptimalSolutions, Outcome, PackedStates, ProblemError, Reached, SearchOptions,
         SearchProblem, SearchResult, Solution, SolutionOf, Stats, StopReason,
     };
     #[cfg(feature = "parallel")]

@@ -20,6 +20,7 @@ mod hanoi;
 mod heuristics;
 mod ida_star;
 mod ida_star_cr;
+mod incremental;
 mod limits;
 mod lrta_star;
 mod num_cost;

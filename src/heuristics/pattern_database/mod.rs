@@ -32,7 +32,6 @@ pub use sliding::{
 };
 pub use space::{build_table, AbstractSpace, Neighbour};
 pub(crate) use table::create_cache_dir;
-pub(crate) use table::fnv1a;
 pub use table::{CachedTable, Packing, Table};
 
 /// What a `load_or_build` did.

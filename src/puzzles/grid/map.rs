@@ -27,8 +27,19 @@ pub struct GridMap {
     /// The passable cells as bits, a line at a time, for jump point search's scans: by
     /// [`Scan`] (eastward rows, westward rows, southward columns, northward columns).
     lines: [Lines; 4],
-    /// A hash of `steps`, which a [`JumpTable`](super::JumpTable) is checked against.
+    /// A hash of `steps`, which a [`JumpTable`](super::JumpTable) is checked against: the
+    /// sum of a hash of each cell's index and steps, kept as cells change.
     fingerprint: u64,
+}
+
+/// A cell's share of a map's fingerprint: a hash of its index and its step mask
+/// (splitmix64's finaliser).
+fn cell_print(index: usize, mask: u8) -> u64 {
+    let mut z = (index as u64) << 8 | u64::from(mask);
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// The four ways a straight scan runs, as [`GridMap`]'s bit lines hold them.
@@ -66,6 +77,16 @@ impl Lines {
             count,
             stride,
             bits,
+        }
+    }
+
+    /// Makes the cell at position `at` of `line` passable or blocked.
+    fn set(&mut self, line: usize, at: usize, open: bool) {
+        let word = &mut self.bits[line * self.stride + at / 64];
+        if open {
+            *word |= 1 << (at % 64);
+        } else {
+            *word &= !(1 << (at % 64));
         }
     }
 
@@ -259,8 +280,8 @@ impl GridMap {
         Ok(Self::build(width as u16, rows.len() as u16, terrain))
     }
 
-    /// The map of `terrain`, its step masks and bit lines worked out.
-    fn build(width: u16, height: u16, terrain: Vec<u8>) -> GridMap {
+    /// The steps allowed from the cell `(x, y)` of a map of `terrain`, `width × height`.
+    fn step_mask_of(width: u16, height: u16, terrain: &[u8], x: i32, y: i32) -> u8 {
         let (w, h) = (i32::from(width), i32::from(height));
         // The cell's index in `usize`: `y * w` overflows `i32` on the largest maps.
         let index = |x: i32, y: i32| y as usize * usize::from(width) + x as usize;
@@ -269,22 +290,28 @@ impl GridMap {
                 && (0..h).contains(&y)
                 && passable(terrain[index(x, y)]) == Some(true)
         };
-        let mut steps = vec![0; terrain.len()];
+        if !free(x, y) {
+            return 0;
+        }
+        let mut mask = 0;
+        for (d, &(dx, dy)) in OFFSET.iter().enumerate() {
+            let open = free(x + dx, y + dy) && (d % 2 == 0 || (free(x + dx, y) && free(x, y + dy)));
+            mask |= u8::from(open) << d;
+        }
+        mask
+    }
+
+    /// The map of `terrain`, its step masks and bit lines worked out.
+    fn build(width: u16, height: u16, terrain: Vec<u8>) -> GridMap {
+        let (w, h) = (i32::from(width), i32::from(height));
+        let mut steps = Vec::with_capacity(terrain.len());
         for y in 0..h {
             for x in 0..w {
-                if !free(x, y) {
-                    continue;
-                }
-                let mut mask = 0;
-                for (d, &(dx, dy)) in OFFSET.iter().enumerate() {
-                    let open = free(x + dx, y + dy)
-                        && (d % 2 == 0 || (free(x + dx, y) && free(x, y + dy)));
-                    mask |= u8::from(open) << d;
-                }
-                steps[index(x, y)] = mask;
+                steps.push(Self::step_mask_of(width, height, &terrain, x, y));
             }
         }
-        let open = |x: usize, y: usize| free(x as i32, y as i32);
+        let index = |x: usize, y: usize| y * usize::from(width) + x;
+        let open = |x: usize, y: usize| passable(terrain[index(x, y)]) == Some(true);
         let (w, h) = (usize::from(width), usize::from(height));
         let lines = [
             Lines::new(h, w, |y, x| open(x, y)),
@@ -296,10 +323,85 @@ impl GridMap {
             width,
             height,
             terrain,
-            fingerprint: crate::heuristics::pattern_database::fnv1a(&steps),
+            fingerprint: steps.iter().enumerate().fold(0, |sum: u64, (i, &mask)| {
+                sum.wrapping_add(cell_print(i, mask))
+            }),
             steps,
             lines,
         }
+    }
+
+    /// Changes the terrain of `cell` (a terrain character of the benchmark's, as
+    /// [`parse`](Self::parse) reads them), and returns the cells whose steps changed: both
+    /// ends of every step that appeared or vanished, all within the 3×3 block around `cell`.
+    /// An incremental planner ([`DStarLite`](crate::DStarLite), [`LpaStar`](crate::LpaStar))
+    /// is told of exactly these.
+    ///
+    /// ```
+    /// use informed::puzzles::grid::{Cell, GridMap};
+    ///
+    /// let mut map = GridMap::from_rows(&["...", "...", "..."])?;
+    /// let changed = map.set_terrain(Cell::new(1, 1), '@')?;
+    /// assert_eq!(changed.len(), 9); // the wall, and the eight around it that stepped onto it
+    /// assert!(map.set_terrain(Cell::new(1, 1), '@')?.is_empty());
+    /// assert!(map.set_terrain(Cell::new(0, 0), '?').is_err());
+    /// # Ok::<(), informed::puzzles::grid::GridError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::OutOfBounds`] for a cell off the map, [`GridError::UnknownTerrain`] for a
+    /// character that is not terrain; the map is then unchanged.
+    pub fn set_terrain(&mut self, cell: Cell, terrain: char) -> Result<Vec<Cell>, GridError> {
+        if !self.contains(cell) {
+            return Err(GridError::OutOfBounds {
+                cell,
+                width: self.width,
+                height: self.height,
+            });
+        }
+        let Some(open) = terrain
+            .is_ascii()
+            .then(|| passable(terrain as u8))
+            .flatten()
+        else {
+            return Err(GridError::UnknownTerrain {
+                row: usize::from(cell.y()) + 1,
+                column: usize::from(cell.x()) + 1,
+                found: terrain,
+            });
+        };
+        let at = self.index(cell);
+        self.terrain[at] = terrain as u8;
+        let (x, y) = (usize::from(cell.x()), usize::from(cell.y()));
+        let (w, h) = (usize::from(self.width), usize::from(self.height));
+        self.lines[Scan::East as usize].set(y, x, open);
+        self.lines[Scan::West as usize].set(y, w - 1 - x, open);
+        self.lines[Scan::South as usize].set(x, y, open);
+        self.lines[Scan::North as usize].set(x, h - 1 - y, open);
+        let mut changed = Vec::new();
+        for ny in y.saturating_sub(1)..(y + 2).min(h) {
+            for nx in x.saturating_sub(1)..(x + 2).min(w) {
+                let mask = Self::step_mask_of(
+                    self.width,
+                    self.height,
+                    &self.terrain,
+                    nx as i32,
+                    ny as i32,
+                );
+                let index = ny * w + nx;
+                let old = self.steps[index];
+                if old != mask {
+                    self.steps[index] = mask;
+                    self.fingerprint = self
+                        .fingerprint
+                        .wrapping_sub(cell_print(index, old))
+                        .wrapping_add(cell_print(index, mask));
+                    changed.push(Cell::new(nx as u16, ny as u16));
+                }
+            }
+        }
+        Ok(changed)
     }
 
     /// The number of columns.
@@ -417,6 +519,35 @@ fn check_size(width: usize, height: usize) -> Result<(), GridError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Cells changed one by one, at the edges and corners too, leave the map as one read
+    /// whole from the same terrain: its steps, bit lines and fingerprint; and the cells
+    /// named changed are exactly those whose steps differ.
+    #[test]
+    fn a_changed_cell_leaves_the_map_as_if_read_whole() {
+        let mut map = GridMap::from_fn(70, 5, |x, y| (x + 2 * y) % 5 != 0).unwrap();
+        let mut seed = 11_u32;
+        for _ in 0..300 {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let cell = Cell::new((seed >> 8) as u16 % 70, (seed >> 20) as u16 % 5);
+            let terrain = ['.', '@', 'T', 'S'][(seed >> 4) as usize % 4];
+            let before = map.clone();
+            let changed = map.set_terrain(cell, terrain).unwrap();
+            let whole = GridMap::parse(&map.to_string()).unwrap();
+            assert!(map == whole, "after {cell} became {terrain}");
+            for y in 0..5 {
+                for x in 0..70 {
+                    let c = Cell::new(x, y);
+                    let differs = before.step_mask(c) != map.step_mask(c);
+                    assert_eq!(changed.contains(&c), differs, "{c}");
+                }
+            }
+        }
+        let unchanged = map.clone();
+        assert!(map.set_terrain(Cell::new(70, 0), '.').is_err());
+        assert!(map.set_terrain(Cell::new(0, 0), 'x').is_err());
+        assert!(map == unchanged);
+    }
 
     #[test]
     fn steps_follow_the_no_corner_cutting_rule() {

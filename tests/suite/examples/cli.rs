@@ -3,7 +3,7 @@
 use super::*;
 
 /// Every example, with words its help must hold.
-const EXAMPLES: [(&str, &[&str]); 13] = [
+const EXAMPLES: [(&str, &[&str]); 14] = [
     ("eight_puzzle", &["--goal", "--show", "x for the blank"]),
     ("eight_puzzle_path", &["--show", "u, d, l, r"]),
     ("fifteen_puzzle", &["--show", "whole lines", "x"]),
@@ -46,6 +46,7 @@ const EXAMPLES: [(&str, &[&str]); 13] = [
         "research_engines",
         &["--rounds", "--data", "BAE*", "IDA*_CR"],
     ),
+    ("replanning", &["--walks", "--hidden", "--sight", "D* Lite"]),
 ];
 
 #[test]

@@ -197,6 +197,33 @@ fn topspin_solves_every_style_alike_and_optimally() {
 }
 
 #[test]
+fn replanning_walks_the_arena_with_both_engines_agreeing() {
+    let scenarios = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/data/movingai/arena.map.scen"
+    );
+    let out = run(
+        "replanning",
+        &["--walks", "4", "--hidden", "15", scenarios],
+        "",
+    );
+    assert_eq!(out.status, Some(0), "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    // A title, the column heads, a line a walk, and the two summary lines.
+    assert_eq!(lines.len(), 2 + 4 + 2, "{}", out.stdout);
+    assert!(lines[7].contains("replans over"), "{}", out.stdout);
+    for (args, complaint) in [
+        (&["--hidden", "101"][..], "percentage"),
+        (&["--sight", "0"][..], "at least 1"),
+        (&["no/such.scen"][..], "cannot read"),
+    ] {
+        let out = run("replanning", args, "");
+        assert_eq!(out.status, Some(2), "{args:?}");
+        assert!(out.stderr.contains(complaint), "{args:?}: {}", out.stderr);
+    }
+}
+
+#[test]
 fn grid_prints_every_arena_scenario_at_its_optimal_length() {
     let scenarios = concat!(
         env!("CARGO_MANIFEST_DIR"),
