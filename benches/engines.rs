@@ -12,10 +12,10 @@ use informed::puzzles::grid::{Cell, Connectivity, GridCosts, GridMap, GridPath};
 use informed::puzzles::{sliding_tile, RotationGame, SlidingPuzzle};
 use informed::{
     a_star, a_star_packed, bfs, bidirectional_a_star, bidirectional_bfs, branch_and_bound_with,
-    budgeted_tree_search, distance_table, dynamic_potential_search, focal_search, ida_star,
-    ida_star_cr, lrta_star, meet_in_the_middle, optimal_solutions, partial_expansion_a_star, rbfs,
-    AStarStep, AStarSteps, AnytimeAStar, DStarLite, LearnedHeuristic, LpaStar, MoveBuffer,
-    SearchOptions, SearchProblem,
+    budgeted_tree_search, distance_table, dynamic_potential_search, explicit_estimation_search,
+    focal_search, ida_star, ida_star_cr, lrta_star, meet_in_the_middle, optimal_solutions,
+    partial_expansion_a_star, rbfs, AStarStep, AStarSteps, AnytimeAStar, DStarLite,
+    LearnedHeuristic, LpaStar, MoveBuffer, SearchOptions, SearchProblem,
 };
 
 #[path = "../examples/common/wall_grid.rs"]
@@ -148,6 +148,19 @@ fn eight_puzzle_more_engines(c: &mut Criterion) {
             puzzles
                 .iter()
                 .map(|p| dynamic_potential_search(black_box(p), 2.0).stats.generated)
+                .sum::<u64>()
+        });
+    });
+    group.bench_function("explicit_estimation_search_w2", |b| {
+        b.iter(|| {
+            puzzles
+                .iter()
+                .map(|p| {
+                    let distance = |board: &_| f64::from(p.heuristic(board));
+                    explicit_estimation_search(black_box(p), 2.0, distance)
+                        .stats
+                        .generated
+                })
                 .sum::<u64>()
         });
     });

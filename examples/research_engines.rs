@@ -8,8 +8,9 @@
 //!   grid with moves of 10 and 14, where IDA*'s thresholds creep;
 //! - BTS against IDA* and IDA*_CR on Korf's easy 15-puzzles with unit costs, and on the first
 //!   eight of them with heavy tiles (sliding tile `t` costs `t`);
-//! - focal search (A*ε) and dynamic potential search (DPS) against weighted A* at the same
-//!   weights, on Korf's easy 15-puzzles and the arena map: states expanded and the sum of the
+//! - focal search (A*ε), dynamic potential search (DPS) and explicit estimation search (EES)
+//!   against weighted A* at the same weights, on Korf's easy 15-puzzles (unit costs, and the
+//!   first eight with heavy tiles) and the arena map: states expanded and the sum of the
 //!   costs, each within its bound;
 //! - partial-expansion A* (EPEA*) against A* and IDA* on random stacks of 14 pancakes.
 //!
@@ -25,9 +26,10 @@ use std::time::Instant;
 use informed::puzzles::{sliding_tile, Pancake, SlidingPuzzle};
 use informed::{
     a_star, bfs, bidirectional_a_star, bidirectional_bfs, branch_and_bound_with,
-    budgeted_tree_search, dijkstra, dynamic_potential_search, focal_search, ida_star, ida_star_cr,
-    meet_in_the_middle, partial_expansion_a_star, weighted_a_star, Bidirectional, MoveBuffer,
-    SearchOptions, SearchProblem, SearchResult, Solution, Stats,
+    budgeted_tree_search, dijkstra, dynamic_potential_search, explicit_estimation_search,
+    focal_search, ida_star, ida_star_cr, meet_in_the_middle, partial_expansion_a_star,
+    weighted_a_star, Bidirectional, MoveBuffer, SearchOptions, SearchProblem, SearchResult,
+    Solution, Stats,
 };
 
 #[allow(dead_code)]
@@ -51,8 +53,8 @@ The research engines against the classic ones, side by side: bidirectional A*
 IDA*_CR, budgeted tree search and branch and bound against IDA* on a grid
 with moves of 10 and 14; budgeted tree search against IDA* and IDA*_CR on
 Korf's easy 15-puzzles, unit costs and heavy tiles;
-focal search and dynamic potential search against weighted A* at the same
-weights (15-puzzles, arena);
+focal search, dynamic potential search and explicit estimation search
+against weighted A* at the same weights (15-puzzles, heavy tiles, arena);
 partial-expansion A* against A* and IDA* on random stacks of 14 pancakes.
 Prints nodes expanded, generated and stored and the median time per engine.
 
@@ -235,7 +237,7 @@ fn main() {
         budgeted(&korf, &read("korf_easy20.txt"), rounds);
     }
     if wants("bounded") {
-        bounded(&korf, &queries, rounds);
+        bounded(&korf, &read("korf_easy20.txt"), &queries, rounds);
     }
     if wants("pancakes") {
         pancakes(rounds);
@@ -262,20 +264,7 @@ fn budgeted(korf: &[SlidingPuzzle<16>], text: &str, rounds: usize) {
             ),
         ],
     );
-    let heavy: Vec<heavy_tiles::HeavyTiles> = text
-        .lines()
-        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-        .take(8)
-        .map(|line| {
-            let tiles: Vec<u8> = line
-                .split_whitespace()
-                .skip(2)
-                .map(|tile| tile.parse().expect("Korf's tiles are numbers"))
-                .collect();
-            let start = tiles.try_into().expect("Korf's boards have 16 tiles");
-            heavy_tiles::HeavyTiles { start }
-        })
-        .collect();
+    let heavy = heavy_puzzles(text);
     report(
         "15-puzzle, heavy tiles (tile t costs t), weighted Manhattan: korf_easy20, first 8",
         &[
@@ -293,6 +282,23 @@ fn budgeted(korf: &[SlidingPuzzle<16>], text: &str, rounds: usize) {
             ),
         ],
     );
+}
+
+/// The first eight of Korf's instances in `text`, with heavy tiles.
+fn heavy_puzzles(text: &str) -> Vec<heavy_tiles::HeavyTiles> {
+    text.lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .take(8)
+        .map(|line| {
+            let tiles: Vec<u8> = line
+                .split_whitespace()
+                .skip(2)
+                .map(|tile| tile.parse().expect("Korf's tiles are numbers"))
+                .collect();
+            let start = tiles.try_into().expect("Korf's boards have 16 tiles");
+            heavy_tiles::HeavyTiles { start }
+        })
+        .collect()
 }
 
 /// EPEA*, A* and IDA* on 30 random stacks of 14 pancakes (the gap heuristic, which judges a
@@ -334,76 +340,98 @@ fn pancakes(rounds: usize) {
 
 /// Focal search against weighted A* at the same weights: the rows' costs differ, each
 /// within its weight of A*'s.
-fn bounded(korf: &[SlidingPuzzle<16>], queries: &[grid::Query], rounds: usize) {
+fn bounded(korf: &[SlidingPuzzle<16>], text: &str, queries: &[grid::Query], rounds: usize) {
+    let heavy = heavy_puzzles(text);
     let optimal = (
         measure(korf, 1, |p| answer(&a_star(p))).cost,
+        measure(&heavy, 1, |p| answer(&ida_star_cr(p))).cost,
         measure(queries, 1, |q| answer(&a_star(q))).cost,
     );
-    println!("\nbounded-suboptimal: weighted A*, focal search and DPS at weight w (cost: the sum)");
     println!(
-        "  {:<44} {:>12} {:>12} {:>10}",
+        "\nbounded-suboptimal: weighted A*, focal search, DPS and EES at weight w (cost: the sum; \
+         the optimal sums: korf_easy20 {}, heavy tiles {}, arena {})",
+        optimal.0, optimal.1, optimal.2
+    );
+    println!(
+        "  {:<56} {:>12} {:>12} {:>10}",
         "engine", "expanded", "cost", "ms"
     );
-    let row = |name: String, totals: Totals, optimal: u64, weight: f64| {
-        let median = totals.millis[totals.millis.len() / 2];
-        println!(
-            "  {name:<44} {:>12} {:>12} {median:>10.1}",
-            totals.expanded, totals.cost
-        );
-        assert!(
-            totals.cost as f64 <= weight * optimal as f64,
-            "{name} passes its bound"
-        );
-    };
-    for weight in [3.0, 5.0] {
-        let weighted = measure(korf, rounds, |p| answer(&weighted_a_star(p, weight)));
-        row(
-            format!("korf_easy20 weighted_a_star w={weight}"),
-            weighted,
-            optimal.0,
-            weight,
-        );
-        let focal = measure(korf, rounds, |p| answer(&focal_search(p, weight)));
-        row(
-            format!("korf_easy20 focal_search w={weight}"),
-            focal,
-            optimal.0,
-            weight,
-        );
-        let potential = measure(korf, rounds, |p| {
-            answer(&dynamic_potential_search(p, weight))
-        });
-        row(
-            format!("korf_easy20 dynamic_potential_search w={weight}"),
-            potential,
-            optimal.0,
-            weight,
-        );
-    }
-    for weight in [1.5, 2.0] {
-        let weighted = measure(queries, rounds, |q| answer(&weighted_a_star(q, weight)));
-        row(
-            format!("arena weighted_a_star w={weight}"),
-            weighted,
-            optimal.1,
-            weight,
-        );
-        let focal = measure(queries, rounds, |q| answer(&focal_search(q, weight)));
-        row(
-            format!("arena focal_search w={weight}"),
-            focal,
-            optimal.1,
-            weight,
-        );
-        let potential = measure(queries, rounds, |q| {
-            answer(&dynamic_potential_search(q, weight))
-        });
-        row(
-            format!("arena dynamic_potential_search w={weight}"),
-            potential,
-            optimal.1,
-            weight,
-        );
+    bounded_rows(
+        "korf_easy20",
+        korf,
+        [3.0, 5.0],
+        optimal.0,
+        rounds,
+        |p, board| f64::from(p.heuristic(board)),
+    );
+    // Heavy tiles: the moves left (the unweighted Manhattan distance) part ways with the
+    // cost left, which is where EES's distance estimate tells.
+    bounded_rows(
+        "heavy tiles, first 8",
+        &heavy,
+        [1.5, 2.0],
+        optimal.1,
+        rounds,
+        |_, board| f64::from(board.moves_left()),
+    );
+    // The octile distance in moves: the longer of the two offsets.
+    bounded_rows(
+        "arena",
+        queries,
+        [1.5, 2.0],
+        optimal.2,
+        rounds,
+        |q, &(x, y)| f64::from(x.abs_diff(q.goal.0).max(y.abs_diff(q.goal.1))),
+    );
+}
+
+/// The bounded-suboptimal engines' rows for one domain, at each weight, each checked within
+/// its bound of the `optimal` sum; `distance` is EES's estimate of the moves left.
+fn bounded_rows<P: SearchProblem<Cost = u32>>(
+    domain: &str,
+    problems: &[P],
+    weights: [f64; 2],
+    optimal: u64,
+    rounds: usize,
+    distance: fn(&P, &P::State) -> f64,
+) {
+    for weight in weights {
+        let rows = [
+            (
+                "weighted_a_star",
+                measure(problems, rounds, |p| answer(&weighted_a_star(p, weight))),
+            ),
+            (
+                "focal_search",
+                measure(problems, rounds, |p| answer(&focal_search(p, weight))),
+            ),
+            (
+                "dynamic_potential_search",
+                measure(problems, rounds, |p| {
+                    answer(&dynamic_potential_search(p, weight))
+                }),
+            ),
+            (
+                "explicit_estimation_search",
+                measure(problems, rounds, |p| {
+                    answer(&explicit_estimation_search(p, weight, |state| {
+                        distance(p, state)
+                    }))
+                }),
+            ),
+        ];
+        for (name, totals) in rows {
+            let name = format!("{domain} {name} w={weight}");
+            let median = totals.millis[totals.millis.len() / 2];
+            println!(
+                "  {name:<56} {:>12} {:>12} {median:>10.1}",
+                totals.expanded, totals.cost
+            );
+            assert!(
+                totals.cost as f64 <= weight * optimal as f64,
+                "{name} passes its bound"
+            );
+        }
     }
 }
 

@@ -26,7 +26,7 @@
 //!
 //! **Pick an engine.** IDA\* ([`ida_star()`], [`ida_star_cr()`], [`budgeted_tree_search()`],
 //! `parallel_ida_star` with the `parallel` feature), best-first search ([`a_star()`], [`dijkstra()`], [`weighted_a_star()`],
-//! [`focal_search()`], [`dynamic_potential_search()`], [`greedy_best_first()`], [`partial_expansion_a_star()`], [`rbfs()`], the
+//! [`focal_search()`], [`dynamic_potential_search()`], [`explicit_estimation_search()`], [`greedy_best_first()`], [`partial_expansion_a_star()`], [`rbfs()`], the
 //! steppable [`AStarSteps`], the anytime [`AnytimeAStar`]), breadth-first search ([`bfs()`],
 //! [`distance_table`]), bidirectional search ([`bidirectional_bfs()`],
 //! [`bidirectional_a_star()`], [`meet_in_the_middle()`]), [`branch_and_bound()`], [`optimal_solutions()`],
@@ -115,12 +115,13 @@ pub use engines::{
     bidirectional_a_star_with, bidirectional_bfs, bidirectional_bfs_with, branch_and_bound,
     branch_and_bound_with, budgeted_tree_search, budgeted_tree_search_with, dijkstra, dijkstra_all,
     dijkstra_all_with, dijkstra_with, distance_table, dynamic_potential_search,
-    dynamic_potential_search_with, focal_search, focal_search_with, greedy_best_first,
-    greedy_best_first_with, ida_star, ida_star_cr, ida_star_cr_with, ida_star_with, lrta_star,
-    lrta_star_with, meet_in_the_middle, meet_in_the_middle_with, optimal_solutions,
-    optimal_solutions_with, partial_expansion_a_star, partial_expansion_a_star_with, rbfs,
-    rbfs_with, weighted_a_star, weighted_a_star_with, AStarStep, AStarSteps, AnytimeAStar,
-    DStarLite, DistanceTable, Improvement, LearnedHeuristic, LpaStar, OptimalSolutions, Reached,
+    dynamic_potential_search_with, explicit_estimation_search, explicit_estimation_search_with,
+    focal_search, focal_search_with, greedy_best_first, greedy_best_first_with, ida_star,
+    ida_star_cr, ida_star_cr_with, ida_star_with, lrta_star, lrta_star_with, meet_in_the_middle,
+    meet_in_the_middle_with, optimal_solutions, optimal_solutions_with, partial_expansion_a_star,
+    partial_expansion_a_star_with, rbfs, rbfs_with, weighted_a_star, weighted_a_star_with,
+    AStarStep, AStarSteps, AnytimeAStar, DStarLite, DistanceTable, Improvement, LearnedHeuristic,
+    LpaStar, OptimalSolutions, Reached,
 };
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]
@@ -150,15 +151,16 @@ pub mod prelude {
         bidirectional_a_star, bidirectional_a_star_with, bidirectional_bfs, bidirectional_bfs_with,
         branch_and_bound, branch_and_bound_with, budgeted_tree_search, budgeted_tree_search_with,
         check_path, dijkstra, dijkstra_all, dijkstra_all_with, dijkstra_with, distance_table,
-        dynamic_potential_search, dynamic_potential_search_with, focal_search, focal_search_with,
-        greedy_best_first, greedy_best_first_with, ida_star, ida_star_cr, ida_star_cr_with,
-        ida_star_with, lrta_star, lrta_star_with, meet_in_the_middle, meet_in_the_middle_with,
-        optimal_solutions, optimal_solutions_with, partial_expansion_a_star,
-        partial_expansion_a_star_with, rbfs, rbfs_with, replay, replay_from, weighted_a_star,
-        weighted_a_star_with, AStarStep, AStarSteps, AnytimeAStar, Bidirectional, CancelToken,
-        Cost, CostValue, DStarLite, DistanceTable, Improvement, LearnedHeuristic, LpaStar,
-        MoveBuffer, OptimalSolutions, Outcome, PackedStates, ProblemError, Reached, SearchOptions,
-        SearchProblem, SearchResult, Solution, SolutionOf, Stats, StopReason,
+        dynamic_potential_search, dynamic_potential_search_with, explicit_estimation_search,
+        explicit_estimation_search_with, focal_search, focal_search_with, greedy_best_first,
+        greedy_best_first_with, ida_star, ida_star_cr, ida_star_cr_with, ida_star_with, lrta_star,
+        lrta_star_with, meet_in_the_middle, meet_in_the_middle_with, optimal_solutions,
+        optimal_solutions_with, partial_expansion_a_star, partial_expansion_a_star_with, rbfs,
+        rbfs_with, replay, replay_from, weighted_a_star, weighted_a_star_with, AStarStep,
+        AStarSteps, AnytimeAStar, Bidirectional, CancelToken, Cost, CostValue, DStarLite,
+        DistanceTable, Improvement, LearnedHeuristic, LpaStar, MoveBuffer, OptimalSolutions,
+        Outcome, PackedStates, ProblemError, Reached, SearchOptions, SearchProblem, SearchResult,
+        Solution, SolutionOf, Stats, StopReason,
     };
     #[cfg(feature = "parallel")]
     pub use crate::{parallel_ida_star, parallel_ida_star_with};

@@ -159,7 +159,7 @@ impl<'p, P: SearchProblem> AnytimeAStar<'p, P> {
             open.closed_in[index] = open.round;
             let queued = open.queue.len();
             self.states
-                .expand(index, queued, &mut self.moves, |states, offered| {
+                .expand(index, queued, &mut self.moves, |states, offered, _| {
                     open.keep(states, offered);
                 })?;
         }
@@ -177,7 +177,7 @@ impl<P: SearchProblem> Open<P> {
     /// sets it waiting, if it was expanded this round).
     fn keep(&mut self, states: &States<'_, P>, offered: Offered) {
         let index = match offered {
-            Offered::Skipped => return,
+            Offered::Skipped | Offered::Kept(_) => return,
             Offered::New(index) => {
                 self.closed_in.push(0);
                 self.in_waiting.push(false);

@@ -130,7 +130,7 @@ impl<P: SearchProblem> Bounded<'_, P> {
                 return states.solution(index, None, options, Promise::AnyPath);
             }
             let open = lists.by_f.len();
-            let expanded = states.expand(index, open, &mut moves, |states, offered| {
+            let expanded = states.expand(index, open, &mut moves, |states, offered, _| {
                 lists.take(states, offered);
             });
             if let Err(halt) = expanded {

@@ -71,7 +71,7 @@ impl Closed {
     /// The node an offer stored or relinked, now open; `None` if the offer skipped it.
     pub fn open(&mut self, offered: Offered) -> Option<usize> {
         match offered {
-            Offered::Skipped => None,
+            Offered::Skipped | Offered::Kept(_) => None,
             Offered::New(index) => {
                 self.0.push(false);
                 Some(index)
@@ -97,8 +97,10 @@ impl Closed {
 /// What [`States::offer`] did with a state.
 #[derive(Clone, Copy)]
 pub(crate) enum Offered {
-    /// Nothing: stored at no greater cost, a dead end, past the cost type or the cost bound.
+    /// Nothing: a dead end, past the cost type or the cost bound.
     Skipped,
+    /// Nothing: stored before at this index, at no greater cost.
+    Kept(usize),
     /// Stored anew at this index.
     New(usize),
     /// Stored before, now reached more cheaply and relinked.
@@ -172,7 +174,7 @@ impl<'p, P: SearchProblem> States<'p, P> {
             .map_err(|number| Outcome::invalid(clash(number)))?;
         if let Some(known) = known {
             if self.table.nodes[known].g <= g {
-                return Ok(Offered::Skipped);
+                return Ok(Offered::Kept(known));
             }
             self.table.nodes[known].relink(parent as u32, arrived_by, g);
             self.version[known] = self.version[known].wrapping_add(1);
@@ -206,14 +208,14 @@ impl<'p, P: SearchProblem> States<'p, P> {
     }
 
     /// Offers every child of the node at `index` (but the inverse of the move that reached
-    /// it), handing what each offer did to `then`; counts the node expanded and checks the
-    /// limits first, with `open` nodes queued.
+    /// it), handing what each offer did, and the move's cost, to `then`; counts the node
+    /// expanded and checks the limits first, with `open` nodes queued.
     pub fn expand(
         &mut self,
         index: usize,
         open: usize,
         moves: &mut MoveBuffer<P::Move, P::Cost>,
-        mut then: impl FnMut(&Self, Offered),
+        mut then: impl FnMut(&Self, Offered, P::Cost),
     ) -> Result<(), OutcomeOf<P>> {
         let problem = self.problem;
         self.count_expansion(open)?;
@@ -232,7 +234,7 @@ impl<'p, P: SearchProblem> States<'p, P> {
             self.overflowed |= child_g >= P::Cost::MAX && cost < P::Cost::MAX;
             match self.offer(child, index, Some(mv), child_g, None) {
                 Ok(offered) => {
-                    then(self, offered);
+                    then(self, offered, cost);
                     ControlFlow::Continue(())
                 }
                 Err(stop) => {

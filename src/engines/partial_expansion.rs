@@ -190,7 +190,7 @@ impl<P: SearchProblem> Open<P> {
     /// queued at its `f`, its children all to be made again.
     fn keep(&mut self, states: &States<'_, P>, offered: Offered) {
         let index = match offered {
-            Offered::Skipped => return,
+            Offered::Skipped | Offered::Kept(_) => return,
             Offered::New(index) => {
                 self.stored_f.push(P::Cost::ZERO);
                 self.made_up_to.push(None);

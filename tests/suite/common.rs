@@ -270,7 +270,7 @@ pub use wall_grid::WallGrid;
 #[path = "../../examples/common/heavy_tiles.rs"]
 mod heavy_tiles;
 
-pub use heavy_tiles::HeavyTiles;
+pub use heavy_tiles::{Heavy, HeavyTiles};
 
 /// The cheapest cost across a [`WallGrid`], by Dijkstra.
 pub fn optimal(grid: &WallGrid) -> u32 {

@@ -14,6 +14,7 @@ mod common;
 mod corridor;
 mod dynamic_potential;
 mod examples;
+mod explicit_estimation;
 mod focal_search;
 mod grid;
 mod hanoi;
