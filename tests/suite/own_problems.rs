@@ -41,21 +41,6 @@ where
             false,
         ),
         ("greedy_best_first", greedy_best_first_with, false),
-        (
-            "focal_search",
-            |p, o| informed::focal_search_with(p, 1.5, o),
-            false,
-        ),
-        (
-            "dynamic_potential_search",
-            |p, o| informed::dynamic_potential_search_with(p, 1.5, o),
-            false,
-        ),
-        (
-            "explicit_estimation_search",
-            |p, o| informed::explicit_estimation_search_with(p, 1.5, |_| 1.0, o),
-            false,
-        ),
         ("ida_star_cr", ida_star_cr_with, true),
         ("budgeted_tree_search", budgeted_tree_search_with, true),
         // Deep enough for every problem here, and a bound for those with cycles.
