@@ -12,6 +12,8 @@
 //!   against weighted A* at the same weights, on Korf's easy 15-puzzles (unit costs, and the
 //!   first eight with heavy tiles) and the arena map: states expanded and the sum of the
 //!   costs, each within its bound;
+//! - anytime A* (ARA*) from a weight of 3 on Korf's easy 15-puzzles: its first answers and
+//!   its last (optimal), against weighted A* at 3 and A*;
 //! - partial-expansion A* (EPEA*) against A* and IDA* on random stacks of 14 pancakes.
 //!
 //! ```text
@@ -28,8 +30,8 @@ use informed::{
     a_star, bfs, bidirectional_a_star, bidirectional_bfs, branch_and_bound_with,
     budgeted_tree_search, dijkstra, dynamic_potential_search, explicit_estimation_search,
     focal_search, ida_star, ida_star_cr, meet_in_the_middle, partial_expansion_a_star,
-    weighted_a_star, Bidirectional, MoveBuffer, SearchOptions, SearchProblem, SearchResult,
-    Solution, Stats,
+    weighted_a_star, AnytimeAStar, Bidirectional, MoveBuffer, SearchOptions, SearchProblem,
+    SearchResult, Solution, Stats,
 };
 
 #[allow(dead_code)]
@@ -55,6 +57,7 @@ with moves of 10 and 14; budgeted tree search against IDA* and IDA*_CR on
 Korf's easy 15-puzzles, unit costs and heavy tiles;
 focal search, dynamic potential search and explicit estimation search
 against weighted A* at the same weights (15-puzzles, heavy tiles, arena);
+anytime A* (ARA*) from a weight of 3 against A* and weighted A* (15-puzzles);
 partial-expansion A* against A* and IDA* on random stacks of 14 pancakes.
 Prints nodes expanded, generated and stored and the median time per engine.
 
@@ -62,7 +65,8 @@ Options:
   --rounds N   runs of each engine, the median time reported (default 3)
   --data DIR   where korf_easy20.txt and movingai/ are (default benches/data)
   --only LIST  the tables to print, by name, comma-separated (default all):
-               fifteen, arena, blind, weighted, budgeted, bounded, pancakes
+               fifteen, arena, blind, weighted, budgeted, bounded, anytime,
+               pancakes
   -h, --help   this help
 ";
 
@@ -184,7 +188,7 @@ fn main() {
     let mut rounds = 3;
     let mut data = "benches/data".to_string();
     let tables = [
-        "fifteen", "arena", "blind", "weighted", "budgeted", "bounded", "pancakes",
+        "fifteen", "arena", "blind", "weighted", "budgeted", "bounded", "anytime", "pancakes",
     ];
     let mut only: Vec<String> = tables.iter().map(ToString::to_string).collect();
     while let Some(arg) = args.next() {
@@ -239,6 +243,9 @@ fn main() {
     if wants("bounded") {
         bounded(&korf, &read("korf_easy20.txt"), &queries, rounds);
     }
+    if wants("anytime") {
+        anytime(&korf, rounds);
+    }
     if wants("pancakes") {
         pancakes(rounds);
     }
@@ -281,6 +288,49 @@ fn budgeted(korf: &[SlidingPuzzle<16>], text: &str, rounds: usize) {
                 measure(&heavy, rounds, |p| answer(&budgeted_tree_search(p))),
             ),
         ],
+    );
+}
+
+/// ARA* from a weight of 3 on Korf's easy 15-puzzles: the states expanded and the time to
+/// its first answers, and on to the last (proven optimal), against weighted A* at 3 and A*.
+fn anytime(korf: &[SlidingPuzzle<16>], rounds: usize) {
+    let options = SearchOptions::new();
+    let first = measure(korf, rounds, |p| {
+        let mut search = AnytimeAStar::new(p, 3.0, &options);
+        let first = search.next().map(|found| found.solution.cost);
+        (first, search.stats().clone())
+    });
+    let last = measure(korf, rounds, |p| {
+        let mut search = AnytimeAStar::new(p, 3.0, &options);
+        let last = search.by_ref().last().map(|found| found.solution.cost);
+        (last, search.stats().clone())
+    });
+    let weighted = measure(korf, rounds, |p| answer(&weighted_a_star(p, 3.0)));
+    let optimal = measure(korf, rounds, |p| answer(&a_star(p)));
+    println!(
+        "\nanytime: ARA* from w = 3 on korf_easy20 (cost: the sum; the optimal sum {})",
+        optimal.cost
+    );
+    println!(
+        "  {:<36} {:>12} {:>12} {:>10}",
+        "engine", "expanded", "cost", "ms"
+    );
+    for (name, totals) in [
+        ("anytime_a_star, first answers", &first),
+        ("anytime_a_star, to the optimum", &last),
+        ("weighted_a_star w=3", &weighted),
+        ("a_star", &optimal),
+    ] {
+        let median = totals.millis[totals.millis.len() / 2];
+        println!(
+            "  {name:<36} {:>12} {:>12} {median:>10.1}",
+            totals.expanded, totals.cost
+        );
+    }
+    assert_eq!(last.cost, optimal.cost, "ARA*'s last answers are optimal");
+    assert!(
+        first.cost as f64 <= 3.0 * optimal.cost as f64,
+        "ARA*'s first answers keep w"
     );
 }
 
