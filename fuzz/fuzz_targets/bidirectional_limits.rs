@@ -3,9 +3,12 @@
 //! stored states, a cost bound, a cancelled token or a deadline already passed. Checks what
 //! the options promise:
 //!
-//! - `bidirectional_a_star` and `meet_in_the_middle`: a solution replays to the goal at the cost reported, within the
-//!   cost bound, and is optimal; `NoSolution` only when the goal is unreachable; `CostBound`
-//!   only when no solution costs that much;
+//! - `bidirectional_a_star`, `meet_in_the_middle` and the first plans of `LpaStar` and
+//!   `DStarLite`: a solution replays to the goal at the cost reported, within the cost bound,
+//!   and is optimal; `NoSolution` only when the goal is unreachable; `CostBound` only when no
+//!   solution costs that much;
+//! - `LpaStar` and `DStarLite` planning again without limits, after a plan the limits
+//!   stopped: optimal, or `NoSolution` only when the goal is unreachable;
 //! - `bidirectional_bfs`: a solution replays to the goal in the fewest moves;
 //! - `dijkstra_all`: every state it answers for is answered at its cheapest cost, and, when
 //!   no limit stopped it, every state within the bound is answered;
@@ -16,8 +19,8 @@ use std::time::Instant;
 
 use informed::{
     bidirectional_a_star_with, bidirectional_bfs_with, dijkstra_all_with, meet_in_the_middle_with,
-    replay, Bidirectional, CancelToken, Cost, MoveBuffer, Outcome, SearchOptions, SearchProblem,
-    StopReason,
+    replay, Bidirectional, CancelToken, Cost, DStarLite, LpaStar, MoveBuffer, Outcome,
+    SearchOptions, SearchProblem, StopReason,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -130,6 +133,19 @@ struct Asked {
     cost_bound: Option<u32>,
 }
 
+impl Asked {
+    /// No limit at all.
+    fn none() -> Self {
+        Asked {
+            max_nodes: false,
+            max_stored: false,
+            cancel: false,
+            deadline: false,
+            cost_bound: None,
+        }
+    }
+}
+
 /// A stop is only ever for a limit that was set.
 fn check_stop(name: &str, reason: StopReason, options: &Asked, optimal: Option<u64>) {
     match reason {
@@ -152,9 +168,12 @@ fn check_stop(name: &str, reason: StopReason, options: &Asked, optimal: Option<u
 fn run<C: Cost>(graph: &Graph<C>, options: &SearchOptions, asked: &Asked) {
     let optimal = graph.to_goal[0];
     let cost_of = |c: C| c.value().as_f64();
+    let (mut lpa, mut d_star) = (LpaStar::new(), DStarLite::new());
     for (name, result) in [
         ("bae", bidirectional_a_star_with(graph, options)),
         ("mm", meet_in_the_middle_with(graph, options)),
+        ("lpa", lpa.plan_with(graph, options)),
+        ("d_star", d_star.plan_with(graph, options)),
     ] {
         match &result.outcome {
             Outcome::Solved(solution) => {
@@ -177,6 +196,27 @@ fn run<C: Cost>(graph: &Graph<C>, options: &SearchOptions, asked: &Asked) {
             }
             Outcome::NoSolution => assert_eq!(optimal, None, "{name}: no solution only if none"),
             Outcome::Stopped { reason, .. } => check_stop(name, *reason, asked, optimal),
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+    for (name, result) in [
+        ("lpa again", lpa.plan(graph)),
+        ("d_star again", d_star.plan(graph)),
+    ] {
+        match &result.outcome {
+            Outcome::Solved(solution) => {
+                let (end, cost) = replay(graph, &solution.moves).expect("the moves are legal");
+                assert!(
+                    graph.is_goal(&end) && cost == solution.cost,
+                    "{name}: replays"
+                );
+                let cost = Some(cost_of(cost));
+                assert_eq!(cost, optimal.map(|d| d as f64), "{name}: optimal");
+            }
+            Outcome::NoSolution => assert_eq!(optimal, None, "{name}: no solution only if none"),
+            Outcome::Stopped { reason, .. } => {
+                check_stop(name, *reason, &Asked::none(), optimal);
+            }
             other => panic!("{name}: {other:?}"),
         }
     }
