@@ -5,11 +5,11 @@ use core::hash::Hash;
 use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
 use crate::engines::incremental::{
-    checked_goals, predecessors, successors, Direction, Incremental,
+    checked_goals, predecessors, successors, Direction, Incremental, Planner,
 };
-use crate::options::{SearchOptions, StopReason};
+use crate::options::SearchOptions;
 use crate::problem::MoveBuffer;
-use crate::solution::{Outcome, Promise, SearchResult, Solution, Stats};
+use crate::solution::{Promise, SearchResult, Solution};
 
 /// D\* Lite's direction: from the goals, toward the start.
 pub(crate) struct Backward;
@@ -95,15 +95,13 @@ impl Direction for Backward {
 /// # Ok::<(), informed::puzzles::grid::GridError>(())
 /// ```
 pub struct DStarLite<S, M, C: Cost> {
-    search: Option<Incremental<Backward, S, M, C>>,
+    planner: Planner<Backward, S, M, C>,
     /// The goals the search runs from.
     goals: Vec<S>,
     /// The last plan's path: each state, with the cost of the path up to it.
     path: Vec<(S, C)>,
     /// The agent's state at the last plan.
     last_start: Option<S>,
-    /// The states the caller said the moves of changed, since the last plan.
-    changed: Vec<S>,
 }
 
 impl<S, M, C> DStarLite<S, M, C>
@@ -115,11 +113,10 @@ where
     /// A planner that has searched nothing yet.
     pub fn new() -> Self {
         DStarLite {
-            search: None,
+            planner: Planner::new(),
             goals: Vec::new(),
             path: Vec::new(),
             last_start: None,
-            changed: Vec::new(),
         }
     }
 
@@ -128,12 +125,12 @@ where
     /// [`set_terrain`](crate::puzzles::grid::GridMap::set_terrain) returns exactly these).
     /// The next plan repairs the search around them.
     pub fn moves_changed(&mut self, states: impl IntoIterator<Item = S>) {
-        self.changed.extend(states);
+        self.planner.told(states);
     }
 
     /// How many states the planner keeps.
     pub fn stored(&self) -> usize {
-        self.search.as_ref().map_or(0, Incremental::stored)
+        self.planner.stored()
     }
 
     /// Plans a cheapest path from `problem`'s start (where the agent stands) to a goal, at
@@ -154,58 +151,36 @@ where
     where
         P: Bidirectional<State = S, Move = M, Cost = C>,
     {
-        let mut stats = Stats::default();
-        let outcome = if options.bound_admits_nothing() {
-            Outcome::stopped_by(StopReason::CostBound)
-        } else {
-            match self.repair(problem, options, &mut stats) {
-                Ok(outcome) => outcome,
-                Err(error) => {
-                    self.search = None;
-                    Outcome::invalid(error)
-                }
-            }
-        };
-        SearchResult { outcome, stats }
-    }
-
-    fn repair<P>(
-        &mut self,
-        problem: &P,
-        options: &SearchOptions,
-        stats: &mut Stats<C>,
-    ) -> Result<Outcome<Solution<S, M, C>, C>, crate::ProblemError>
-    where
-        P: Bidirectional<State = S, Move = M, Cost = C>,
-    {
-        let goals = checked_goals(problem)?;
-        let start = problem.start();
-        let search = match &mut self.search {
-            Some(search) if self.goals == goals => {
-                if self.last_start.as_ref() != Some(&start) {
-                    // Every key queued counted the heuristic from the last start: raise the
-                    // new keys by the cost walked since, or work all of them out anew.
-                    match self.path.iter().find(|(state, _)| *state == start) {
-                        Some(&(_, walked)) => search.km = search.km.saturating_add(walked),
-                        None => search.rekey(problem)?,
+        let (kept_goals, path, last_start) = (&mut self.goals, &self.path, &mut self.last_start);
+        let prepare = |search: &mut Option<Incremental<Backward, S, M, C>>| {
+            let goals = checked_goals(problem)?;
+            let start = problem.start();
+            let fresh = match search {
+                Some(search) if *kept_goals == goals => {
+                    if last_start.as_ref() != Some(&start) {
+                        // Every key queued counted the heuristic from the last start: raise
+                        // the new keys by the cost walked since, or work all of them out anew.
+                        match path.iter().find(|(state, _)| *state == start) {
+                            Some(&(_, walked)) => search.km = search.km.saturating_add(walked),
+                            None => search.rekey(problem)?,
+                        }
                     }
+                    false
                 }
-                for state in self.changed.drain(..) {
-                    search.changed(problem, &state)?;
+                _ => {
+                    *search = Some(Incremental::new(problem, &goals)?);
+                    *kept_goals = goals;
+                    true
                 }
-                search
-            }
-            _ => {
-                self.changed.clear();
-                self.goals = goals;
-                self.search.insert(Incremental::new(problem, &self.goals)?)
-            }
+            };
+            *last_start = Some(start.clone());
+            Ok((vec![start], fresh))
         };
-        self.last_start = Some(start.clone());
-        let ends = [start];
-        let (outcome, path) = search.answer(problem, &ends, options, Promise::AnyPath, stats)?;
+        let (result, path) = self
+            .planner
+            .plan(problem, options, Promise::AnyPath, prepare);
         self.path = path;
-        Ok(outcome)
+        result
     }
 }
 

@@ -6,11 +6,11 @@ use core::hash::Hash;
 use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
 use crate::engines::incremental::{
-    checked_goals, predecessors, successors, Direction, Incremental,
+    checked_goals, predecessors, successors, Direction, Incremental, Planner,
 };
-use crate::options::{SearchOptions, StopReason};
+use crate::options::SearchOptions;
 use crate::problem::MoveBuffer;
-use crate::solution::{Outcome, Promise, SearchResult, Solution, Stats};
+use crate::solution::{Promise, SearchResult, Solution};
 
 /// LPA\*'s direction: from the starts, toward the goals.
 pub(crate) struct Forward;
@@ -64,7 +64,7 @@ impl Direction for Forward {
 ///   neighbours.
 /// - **Limits:** the options' limits hold for each plan. A plan a limit stops keeps what it
 ///   repaired, and the next plan goes on from there. A plan that finds the problem at fault
-///   ([`Outcome::Invalid`]) drops the search; the next starts afresh.
+///   ([`Outcome::Invalid`](crate::Outcome::Invalid)) drops the search; the next starts afresh.
 /// - **Statistics:** `expanded` counts the states the plan settled or reopened, `generated`
 ///   their neighbours; `stored` every state kept.
 ///
@@ -94,11 +94,9 @@ impl Direction for Forward {
 /// # Ok::<(), informed::puzzles::grid::GridError>(())
 /// ```
 pub struct LpaStar<S, M, C: Cost> {
-    search: Option<Incremental<Forward, S, M, C>>,
+    planner: Planner<Forward, S, M, C>,
     /// The starts and goals the search runs between.
     ends: (Vec<S>, Vec<S>),
-    /// The states the caller said the moves of changed, since the last plan.
-    changed: Vec<S>,
 }
 
 impl<S, M, C> LpaStar<S, M, C>
@@ -110,9 +108,8 @@ where
     /// A planner that has searched nothing yet.
     pub fn new() -> Self {
         LpaStar {
-            search: None,
+            planner: Planner::new(),
             ends: (Vec::new(), Vec::new()),
-            changed: Vec::new(),
         }
     }
 
@@ -121,12 +118,12 @@ where
     /// [`set_terrain`](crate::puzzles::grid::GridMap::set_terrain) returns exactly these).
     /// The next plan repairs the search around them.
     pub fn moves_changed(&mut self, states: impl IntoIterator<Item = S>) {
-        self.changed.extend(states);
+        self.planner.told(states);
     }
 
     /// How many states the planner keeps.
     pub fn stored(&self) -> usize {
-        self.search.as_ref().map_or(0, Incremental::stored)
+        self.planner.stored()
     }
 
     /// Plans a cheapest path from a start of `problem` to a goal, at its present costs, with
@@ -147,47 +144,20 @@ where
     where
         P: Bidirectional<State = S, Move = M, Cost = C>,
     {
-        let mut stats = Stats::default();
-        let outcome = if options.bound_admits_nothing() {
-            Outcome::stopped_by(StopReason::CostBound)
-        } else {
-            match self.repair(problem, options, &mut stats) {
-                Ok(outcome) => outcome,
-                Err(error) => {
-                    self.search = None;
-                    Outcome::invalid(error)
-                }
+        let kept = &mut self.ends;
+        let prepare = |search: &mut Option<Incremental<Forward, S, M, C>>| {
+            let ends = (problem.starts(), checked_goals(problem)?);
+            let fresh = search.is_none() || *kept != ends;
+            if fresh {
+                *search = Some(Incremental::new(problem, &ends.0)?);
+                *kept = ends;
             }
+            Ok((kept.1.clone(), fresh))
         };
-        SearchResult { outcome, stats }
-    }
-
-    fn repair<P>(
-        &mut self,
-        problem: &P,
-        options: &SearchOptions,
-        stats: &mut Stats<C>,
-    ) -> Result<Outcome<Solution<S, M, C>, C>, crate::ProblemError>
-    where
-        P: Bidirectional<State = S, Move = M, Cost = C>,
-    {
-        let ends = (problem.starts(), checked_goals(problem)?);
-        let search = match &mut self.search {
-            Some(search) if self.ends == ends => {
-                for state in self.changed.drain(..) {
-                    search.changed(problem, &state)?;
-                }
-                search
-            }
-            _ => {
-                self.changed.clear();
-                self.ends = ends;
-                self.search.insert(Incremental::new(problem, &self.ends.0)?)
-            }
-        };
-        let (outcome, _) =
-            search.answer(problem, &self.ends.1, options, Promise::Optimal, stats)?;
-        Ok(outcome)
+        let (result, _) = self
+            .planner
+            .plan(problem, options, Promise::Optimal, prepare);
+        result
     }
 }
 

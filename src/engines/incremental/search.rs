@@ -1,108 +1,18 @@
-//! What LPA\* and D\* Lite share: a search that keeps its states between calls, each with a
-//! cost `g` and a one-step lookahead `rhs`, and repairs only the states a change of costs
-//! made inconsistent (Koenig, Likhachev and Furcy, 2004). The two differ in their direction:
-//! LPA\* searches from the starts toward the goals, D\* Lite from the goals toward the start,
-//! so that the start may move.
-//!
-//! Both are proved for positive move costs: with a move of cost zero, a state's `rhs` could
-//! lean on its own stale cost around a cycle and pass for settled. So every length here is a
-//! cost and a count of moves, compared cost first: a move adds one to the count, every cycle
-//! has a positive length, and the proofs hold for zero-cost moves too (the path found is the
-//! cheapest, and of the fewest moves among the cheapest).
+//! The search LPA\* and D\* Lite keep: each state's `g` and `rhs`, the queue of the
+//! inconsistent ones, and the repair that settles them.
 
 use core::cmp::Ordering;
 use core::marker::PhantomData;
-use core::ops::ControlFlow;
 use std::collections::BinaryHeap;
 
+use super::Direction;
 use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
 use crate::engines::node_table::{clash, numbers_states, Node, NodeTable, FIRST_CAPACITY, ROOT};
 use crate::limits::Watch;
-use crate::options::{SearchOptions, StopReason};
-use crate::problem::{each_child, MoveBuffer};
-use crate::solution::{solved, Outcome, OutcomeOf, ProblemError, Promise, Stats};
-
-/// A direction of search: which neighbours a state's `rhs` is taken over, and which states'
-/// `rhs` take it in.
-pub(crate) trait Direction {
-    /// Whether the search runs from the starts (its paths are found goal first, and turned
-    /// round).
-    const FORWARD: bool;
-
-    /// Calls `each(neighbour, move, cost)` for the moves a state's `rhs` is the least over:
-    /// LPA\*'s from its predecessors, D\* Lite's to its successors.
-    fn sources<P: Bidirectional>(
-        problem: &P,
-        state: &P::State,
-        moves: &mut MoveBuffer<P::Move, P::Cost>,
-        each: impl FnMut(P::State, P::Move, P::Cost),
-    ) -> Result<(), ProblemError>;
-
-    /// Calls `each(neighbour, move, cost)` for the moves the other way: the states whose
-    /// `rhs` takes `state`'s cost in.
-    fn dependants<P: Bidirectional>(
-        problem: &P,
-        state: &P::State,
-        moves: &mut MoveBuffer<P::Move, P::Cost>,
-        each: impl FnMut(P::State, P::Move, P::Cost),
-    ) -> Result<(), ProblemError>;
-
-    /// The heuristic toward the end the search runs to.
-    fn heuristic<P: Bidirectional>(problem: &P, state: &P::State) -> P::Cost;
-}
-
-/// Calls `each` for every child of `state`, its cost checked.
-pub(crate) fn successors<P: Bidirectional>(
-    problem: &P,
-    state: &P::State,
-    moves: &mut MoveBuffer<P::Move, P::Cost>,
-    mut each: impl FnMut(P::State, P::Move, P::Cost),
-) -> Result<(), ProblemError> {
-    let mut invalid = None;
-    let _ = each_child(problem, state, None, moves, |child, mv, cost| {
-        if !cost.is_valid() {
-            invalid = Some(cost.value());
-            return ControlFlow::Break(());
-        }
-        each(child, mv, cost);
-        ControlFlow::Continue(())
-    });
-    invalid.map_or(Ok(()), |cost| Err(ProblemError::InvalidCost { cost }))
-}
-
-/// Calls `each` for every predecessor of `state`, its cost checked.
-pub(crate) fn predecessors<P: Bidirectional>(
-    problem: &P,
-    state: &P::State,
-    mut each: impl FnMut(P::State, P::Move, P::Cost),
-) -> Result<(), ProblemError> {
-    let mut invalid = None;
-    let listed = problem.predecessors(state, |predecessor, mv, cost| {
-        if !cost.is_valid() {
-            invalid = Some(cost.value());
-        } else if invalid.is_none() {
-            each(predecessor, mv, cost);
-        }
-    });
-    if let Some(cost) = invalid {
-        return Err(ProblemError::InvalidCost { cost });
-    }
-    if listed {
-        Ok(())
-    } else {
-        Err(ProblemError::NoPredecessors)
-    }
-}
-
-/// The goals `problem` lists, each checked to be one.
-pub(crate) fn checked_goals<P: Bidirectional>(problem: &P) -> Result<Vec<P::State>, ProblemError> {
-    let goals = problem.goals();
-    match goals.iter().position(|goal| !problem.is_goal(goal)) {
-        Some(index) => Err(ProblemError::NotAGoal { index }),
-        None => Ok(goals),
-    }
-}
+use crate::options::StopReason;
+use crate::problem::MoveBuffer;
+use crate::solution::{ProblemError, Stats};
 
 /// Why [`Incremental::compute`] stopped short of an answer.
 pub(crate) enum Halt {
@@ -119,28 +29,28 @@ impl From<ProblemError> for Halt {
 /// The length of a path: its cost, and its number of moves (saturated), compared in that
 /// order. Every length of cost [`Cost::MAX`] is [`Length::INFINITE`].
 #[derive(Clone, Copy, PartialEq, Debug)]
-struct Length<C> {
-    cost: C,
+pub(super) struct Length<C> {
+    pub(super) cost: C,
     moves: u32,
 }
 
 impl<C: Cost> Length<C> {
-    const INFINITE: Self = Length {
+    pub(super) const INFINITE: Self = Length {
         cost: C::MAX,
         moves: u32::MAX,
     };
-    const ZERO: Self = Length {
+    pub(super) const ZERO: Self = Length {
         cost: C::ZERO,
         moves: 0,
     };
 
-    fn is_finite(self) -> bool {
+    pub(super) fn is_finite(self) -> bool {
         self.cost < C::MAX
     }
 
     /// The length one move of `cost` longer: infinite if the cost reaches the type's
     /// [`MAX`](Cost::MAX).
-    fn then(self, cost: C) -> Self {
+    pub(super) fn then(self, cost: C) -> Self {
         let sum = self.cost.saturating_add(cost);
         if sum >= C::MAX {
             return Self::INFINITE;
@@ -152,7 +62,7 @@ impl<C: Cost> Length<C> {
     }
 
     /// The cost's total order, then the moves.
-    fn key(self) -> (C::Key, u32) {
+    pub(super) fn key(self) -> (C::Key, u32) {
         (self.cost.key(), self.moves)
     }
 
@@ -201,35 +111,27 @@ impl<C: Cost> Eq for Queued<C> {}
 /// in the queue of inconsistent states (those whose `g` is not their `rhs`).
 pub(crate) struct Incremental<D, S, M, C: Cost> {
     /// The states (their nodes' own costs unused).
-    table: NodeTable<S, M, C>,
-    g: Vec<Length<C>>,
+    pub(super) table: NodeTable<S, M, C>,
+    pub(super) g: Vec<Length<C>>,
     rhs: Vec<Length<C>>,
     version: Vec<u32>,
     queued: Vec<bool>,
     /// The key a queued state's live entry holds (an update to the same key queues nothing).
     queued_key: Vec<Key<C>>,
     /// Whether a state is one the search runs from: its `rhs` is zero, whatever its moves.
-    origin: Vec<bool>,
+    pub(super) origin: Vec<bool>,
     heap: BinaryHeap<Queued<C>>,
     /// D\* Lite's key modifier: what the start's moves added to every key queued before.
     pub km: C,
     /// Whether a path's cost passed the cost type (and was taken as no path).
-    overflowed: bool,
+    pub(super) overflowed: bool,
     moves: MoveBuffer<M, C>,
     /// A state's neighbours, listed before they are looked at.
-    around: Vec<(S, M, C)>,
+    pub(super) around: Vec<(S, M, C)>,
     /// Which states the last path passed: those marked with `walks`, its number.
-    mark: Vec<u32>,
-    walks: u32,
+    pub(super) mark: Vec<u32>,
+    pub(super) walks: u32,
     direction: PhantomData<D>,
-}
-
-/// The path a search found, from its start to an origin (D\* Lite) or from a start to the
-/// goal (LPA\*): its moves, and the states it visits with the cost so far (the first and
-/// last included).
-pub(crate) struct Found<S, M, C> {
-    pub moves: Vec<M>,
-    pub states: Vec<(S, C)>,
 }
 
 impl<D, S, M, C> Incremental<D, S, M, C>
@@ -276,7 +178,7 @@ where
     }
 
     /// The index of `state` if it is stored.
-    fn find<P>(&self, problem: &P, state: &S) -> Result<Option<usize>, ProblemError>
+    pub(super) fn find<P>(&self, problem: &P, state: &S) -> Result<Option<usize>, ProblemError>
     where
         P: Bidirectional<State = S, Move = M, Cost = C>,
     {
@@ -322,7 +224,7 @@ where
     }
 
     /// The key of the state at `index`, at the present start and `km`.
-    fn key<P>(&self, problem: &P, index: usize) -> Result<Key<C>, ProblemError>
+    pub(super) fn key<P>(&self, problem: &P, index: usize) -> Result<Key<C>, ProblemError>
     where
         P: Bidirectional<State = S, Move = M, Cost = C>,
     {
@@ -358,7 +260,7 @@ where
     }
 
     /// Queues the state at `index` at `key`, at its present version.
-    fn push(&mut self, index: usize, key: Key<C>) {
+    pub(super) fn push(&mut self, index: usize, key: Key<C>) {
         self.queued_key[index] = key;
         self.heap.push(Queued {
             key,
@@ -381,7 +283,7 @@ where
 
     /// The neighbours of the state at `index`, by `D::sources` or `D::dependants` (in the
     /// vector `around` lends: hand it back when done).
-    fn list_around<P>(
+    pub(super) fn list_around<P>(
         &mut self,
         problem: &P,
         index: usize,
@@ -604,116 +506,5 @@ where
         }
         self.around = around;
         outcome
-    }
-
-    /// Repairs the costs toward `ends` as [`compute`](Self::compute) does, and answers with
-    /// the cheapest path, checked as `options` ask, and the states it visits with the cost
-    /// so far. `Err` if the problem broke its contract: the search is then to be dropped.
-    #[allow(clippy::type_complexity)]
-    pub fn answer<P>(
-        &mut self,
-        problem: &P,
-        ends: &[S],
-        options: &SearchOptions,
-        promise: Promise,
-        stats: &mut Stats<C>,
-    ) -> Result<(OutcomeOf<P>, Vec<(S, C)>), ProblemError>
-    where
-        P: Bidirectional<State = S, Move = M, Cost = C>,
-    {
-        let mut watch = Watch::new(options);
-        let reached = self.compute(problem, ends, &mut watch, stats);
-        stats.stored = self.stored();
-        let end = match reached {
-            Ok(end) => end,
-            Err(Halt::Stopped(reason)) => return Ok((Outcome::stopped_by(reason), Vec::new())),
-            Err(Halt::Invalid(error)) => return Err(error),
-        };
-        let found = match end {
-            Some(end) => self.path(problem, end)?,
-            None => None,
-        };
-        let Some(Found { moves, states }) = found else {
-            let outcome = if self.overflowed {
-                Outcome::stopped_by(StopReason::CostOverflow)
-            } else {
-                Outcome::NoSolution
-            };
-            return Ok((outcome, Vec::new()));
-        };
-        let (start, _) = states[0].clone();
-        let cost = states[states.len() - 1].1;
-        let outcome = solved(problem, start, moves, Some(cost), options, promise);
-        Ok((outcome, states))
-    }
-
-    /// The cheapest path the costs lead along from the state at `from` to an origin: at each
-    /// state the source of least `cost + g` not yet passed; where none is left, back a step.
-    /// `None` if no origin is found that way.
-    pub fn path<P>(
-        &mut self,
-        problem: &P,
-        from: usize,
-    ) -> Result<Option<Found<S, M, C>>, ProblemError>
-    where
-        P: Bidirectional<State = S, Move = M, Cost = C>,
-    {
-        // Each state's mark is the number of the path that passed it.
-        self.walks = self.walks.wrapping_add(1);
-        if self.walks == 0 {
-            self.mark.fill(0);
-            self.walks = 1;
-        }
-        self.mark.resize(self.table.len(), 0);
-        self.mark[from] = self.walks;
-        // The path so far: each state's index, and the move on from it with its cost.
-        let mut way: Vec<(usize, M, C)> = Vec::new();
-        let mut at = from;
-        while !self.origin[at] {
-            let around = self.list_around(problem, at, true)?;
-            let mut best: Option<(usize, M, C, Length<C>)> = None;
-            for (neighbour, mv, cost) in &around {
-                let Some(index) = self.find(problem, neighbour)? else {
-                    continue;
-                };
-                let through = self.g[index].then(*cost);
-                let better = best.is_none_or(|(.., least)| through.key() < least.key());
-                if self.g[index].is_finite() && self.mark[index] != self.walks && better {
-                    best = Some((index, *mv, *cost, through));
-                }
-            }
-            self.around = around;
-            match best {
-                Some((index, mv, cost, _)) => {
-                    self.mark[index] = self.walks;
-                    way.push((at, mv, cost));
-                    at = index;
-                }
-                // A dead end (with a consistent heuristic, never): back a step, and try the
-                // next best from there.
-                None => match way.pop() {
-                    Some((before, ..)) => at = before,
-                    None => return Ok(None),
-                },
-            }
-        }
-        let mut moves: Vec<M> = way.iter().map(|&(_, mv, _)| mv).collect();
-        let mut indices: Vec<usize> = way.iter().map(|&(index, ..)| index).collect();
-        indices.push(at);
-        let mut costs: Vec<C> = way.iter().map(|&(.., cost)| cost).collect();
-        if D::FORWARD {
-            moves.reverse();
-            indices.reverse();
-            costs.reverse();
-        }
-        let mut states = Vec::with_capacity(indices.len());
-        let mut so_far = C::ZERO;
-        for (i, &index) in indices.iter().enumerate() {
-            if i > 0 {
-                so_far = so_far.saturating_add(costs[i - 1]);
-            }
-            states.push((self.table.nodes[index].state.clone(), so_far));
-        }
-        Ok(Some(Found { moves, states }))
     }
 }
