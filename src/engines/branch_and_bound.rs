@@ -57,11 +57,8 @@ pub fn branch_and_bound_with<P: SearchProblem>(
     max_depth: Option<usize>,
     options: &SearchOptions,
 ) -> ResultOf<P> {
-    if let Some(outcome) = super::not_one_start(problem) {
-        return ResultOf::<P> {
-            outcome,
-            stats: crate::Stats::default(),
-        };
+    if let Some(refused) = crate::engines::refused_starts(problem) {
+        return refused;
     }
     let mut search = DepthFirst::new(problem, options, max_depth);
     let outcome = if options.bound_admits_nothing() {

@@ -67,11 +67,8 @@ pub fn budgeted_tree_search_with<P: SearchProblem>(
     problem: &P,
     options: &SearchOptions,
 ) -> ResultOf<P> {
-    if let Some(outcome) = super::not_one_start(problem) {
-        return ResultOf::<P> {
-            outcome,
-            stats: Stats::default(),
-        };
+    if let Some(refused) = crate::engines::refused_starts(problem) {
+        return refused;
     }
     if options.detects_cycles(problem) {
         return run::<P, true>(problem, options);

@@ -60,11 +60,8 @@ pub fn ida_star_cr<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 
 /// [`ida_star_cr()`] with options.
 pub fn ida_star_cr_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> ResultOf<P> {
-    if let Some(outcome) = super::not_one_start(problem) {
-        return ResultOf::<P> {
-            outcome,
-            stats: crate::Stats::default(),
-        };
+    if let Some(refused) = crate::engines::refused_starts(problem) {
+        return refused;
     }
     let mut search = DepthFirst::new(problem, options, None);
     let outcome = deepen(

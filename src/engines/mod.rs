@@ -80,3 +80,12 @@ fn not_one_start<P: crate::SearchProblem>(problem: &P) -> Option<crate::OutcomeO
         )),
     }
 }
+
+/// [`not_one_start`]'s answer as a whole result, with no statistics: what a depth-first
+/// engine returns at once for a problem whose starts are not one.
+fn refused_starts<P: crate::SearchProblem>(problem: &P) -> Option<crate::ResultOf<P>> {
+    not_one_start(problem).map(|outcome| crate::ResultOf::<P> {
+        outcome,
+        stats: crate::Stats::default(),
+    })
+}

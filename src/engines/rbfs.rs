@@ -55,11 +55,8 @@ pub fn rbfs<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 
 /// [`rbfs()`] with options.
 pub fn rbfs_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> ResultOf<P> {
-    if let Some(outcome) = super::not_one_start(problem) {
-        return ResultOf::<P> {
-            outcome,
-            stats: Stats::default(),
-        };
+    if let Some(refused) = crate::engines::refused_starts(problem) {
+        return refused;
     }
     let cycles = options.detects_cycles(problem);
     let watch = Watch::new(options);

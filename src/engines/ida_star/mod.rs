@@ -78,11 +78,8 @@ pub fn ida_star<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 
 /// [`ida_star()`] with options.
 pub fn ida_star_with<P: SearchProblem>(problem: &P, options: &SearchOptions) -> ResultOf<P> {
-    if let Some(outcome) = crate::engines::not_one_start(problem) {
-        return ResultOf::<P> {
-            outcome,
-            stats: Stats::default(),
-        };
+    if let Some(refused) = crate::engines::refused_starts(problem) {
+        return refused;
     }
     if options.detects_cycles(problem) {
         return recurse::<P, true>(problem, options);
