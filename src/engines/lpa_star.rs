@@ -58,7 +58,8 @@ impl Direction for Forward {
 ///   the goal. Where costs change a lot, or near the start, A\* from scratch is as fast.
 /// - **What the problem gives:** the moves into a state ([`Bidirectional::predecessors`];
 ///   the default, from the inverses, serves problems whose moves are reversible) and its
-///   goals ([`Bidirectional::goals`], a handful: every step looks at each).
+///   goals ([`Bidirectional::goals`], any number: the plan looks over them again only when
+///   one's cost moves).
 /// - **Memory:** every state reached, kept between plans; [`stored`](Self::stored) counts
 ///   them. The memory limit ([`SearchOptions::max_stored`]) may be passed by one state's
 ///   neighbours.

@@ -350,6 +350,14 @@ fn the_rotation_game_from_every_goal() {
         .unwrap();
     assert_eq!(game.goals().len(), 38_610);
     assert!(game.goals().iter().all(|goal| game.is_goal(goal)));
+    // D* Lite from every goal at once (its backward heuristic is weak: the farther board
+    // below would take it 800 K states).
+    let found = informed::DStarLite::new()
+        .plan(&game)
+        .into_solution()
+        .unwrap();
+    assert_eq!(found.cost, ida_star(&game).into_solution().unwrap().cost);
+    assert_replays(&game, &found.moves, found.cost);
     for board in [
         "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3",
         "1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3",
@@ -360,6 +368,8 @@ fn the_rotation_game_from_every_goal() {
             bidirectional_bfs(&game),
             bidirectional_a_star(&game),
             meet_in_the_middle(&game),
+            // LPA* toward every goal at once.
+            informed::LpaStar::new().plan(&game),
         ] {
             let found = result.into_solution().unwrap();
             assert_eq!(found.cost, expected, "{board}");

@@ -123,6 +123,10 @@ pub(crate) struct Incremental<D, S, M, C: Cost> {
     heap: BinaryHeap<Queued<C>>,
     /// D\* Lite's key modifier: what the start's moves added to every key queued before.
     pub km: C,
+    /// During a repair, which states are its ends, and whether an end's costs moved since
+    /// the nearest end was last looked for.
+    is_end: Vec<bool>,
+    ends_moved: bool,
     /// Whether a path's cost passed the cost type (and was taken as no path).
     pub(super) overflowed: bool,
     moves: MoveBuffer<M, C>,
@@ -156,6 +160,8 @@ where
             origin: Vec::new(),
             heap: BinaryHeap::new(),
             km: C::ZERO,
+            is_end: Vec::new(),
+            ends_moved: false,
             overflowed: false,
             moves: MoveBuffer::new(),
             around: Vec::new(),
@@ -244,6 +250,7 @@ where
     where
         P: Bidirectional<State = S, Move = M, Cost = C>,
     {
+        self.ends_moved |= self.is_end.get(index) == Some(&true);
         if self.g[index] != self.rhs[index] {
             let key = self.key(problem, index)?;
             if self.queued[index] && self.queued_key[index] == key {
@@ -412,14 +419,43 @@ where
         for end in ends {
             end_indices.push(self.store(problem, end.clone())?);
         }
+        self.is_end.resize(self.table.len(), false);
+        for &end in &end_indices {
+            self.is_end[end] = true;
+        }
+        let repaired = self.repair(problem, &end_indices, watch, stats);
+        for &end in &end_indices {
+            self.is_end[end] = false;
+        }
+        repaired
+    }
+
+    /// [`compute`](Self::compute) toward the ends at `end_indices`, marked in `is_end`.
+    fn repair<P>(
+        &mut self,
+        problem: &P,
+        end_indices: &[usize],
+        watch: &mut Watch<'_, C>,
+        stats: &mut Stats<C>,
+    ) -> Result<Option<usize>, Halt>
+    where
+        P: Bidirectional<State = S, Move = M, Cost = C>,
+    {
         let bound = watch.cost_bound.saturating_add(self.km).key();
         let reached = |search: &Self, end: usize| search.g[end].is_finite().then_some(end);
+        // The end of least key, looked for again only once an end's costs moved: LPA* may
+        // have thousands of goals.
+        let mut nearest = None;
+        self.ends_moved = true;
         loop {
-            let mut nearest = None;
-            for &end in &end_indices {
-                let key = self.key(problem, end)?;
-                if nearest.is_none_or(|(_, least)| key < least) {
-                    nearest = Some((end, key));
+            if self.ends_moved {
+                self.ends_moved = false;
+                nearest = None;
+                for &end in end_indices {
+                    let key = self.key(problem, end)?;
+                    if nearest.is_none_or(|(_, least)| key < least) {
+                        nearest = Some((end, key));
+                    }
                 }
             }
             let Some((end, end_key)) = nearest else {
@@ -475,6 +511,7 @@ where
             Length::INFINITE
         };
         self.g[index] = g;
+        self.ends_moved |= self.is_end.get(index) == Some(&true);
         let mut outcome = Ok(());
         if fell {
             self.queued[index] = false;
