@@ -384,6 +384,22 @@ impl<C: informed::Cost> informed::Bidirectional for Adjacency<C> {
     }
 }
 
+/// Whether a bounded-suboptimal engine's answer on a graph of `f64` costs holds: a solution
+/// costing at most `weight` times the optimum (Dijkstra's, rounding allowed for), and no
+/// solution where there is none.
+pub fn within_weight_float(
+    problem: &Adjacency<f64>,
+    weight: f64,
+    found: &ResultOf<Adjacency<f64>>,
+) -> bool {
+    let optimal = informed::dijkstra(problem).solution().map(|s| s.cost);
+    match (found.solution(), optimal) {
+        (Some(solution), Some(optimal)) => solution.cost <= weight * optimal + 1e-9,
+        (None, None) => found.outcome == informed::Outcome::NoSolution,
+        _ => false,
+    }
+}
+
 /// Whether a bounded-suboptimal engine's answer on a random graph holds: a path to the goal
 /// costing at most `weight` times the optimum (Dijkstra's), its cost its own, and no path
 /// where there is none.

@@ -3,12 +3,11 @@
 
 use informed::puzzles::SlidingPuzzle;
 use informed::{
-    a_star, dijkstra, dynamic_potential_search, dynamic_potential_search_with, Outcome,
-    SearchOptions, StopReason,
+    a_star, dynamic_potential_search, dynamic_potential_search_with, SearchOptions, StopReason,
 };
 use quickcheck::QuickCheck;
 
-use crate::common::{with_costs, within_weight, Adjacency, Graph, NodeGraph};
+use crate::common::{with_costs, within_weight, within_weight_float, Adjacency, Graph, NodeGraph};
 
 /// On random weighted graphs (the heuristic admissible, not always consistent), DPS finds a
 /// path to the goal costing at most `weight` times the optimum, its cost its own, and no path
@@ -37,13 +36,11 @@ fn a_solution_within_the_weight_with_float_costs() {
     fn holds(graph: Graph, weight: u8) -> bool {
         let problem: Adjacency<f64> = with_costs(&graph, |cost| f64::from(cost) / 3.0);
         let weight = 1.0 + f64::from(weight % 12) / 8.0;
-        let optimal = dijkstra(&problem).solution().map(|s| s.cost);
-        let found = dynamic_potential_search(&problem, weight);
-        match (found.solution(), optimal) {
-            (Some(solution), Some(optimal)) => solution.cost <= weight * optimal + 1e-9,
-            (None, None) => found.outcome == Outcome::NoSolution,
-            _ => false,
-        }
+        within_weight_float(
+            &problem,
+            weight,
+            &dynamic_potential_search(&problem, weight),
+        )
     }
     QuickCheck::new()
         .tests(500)

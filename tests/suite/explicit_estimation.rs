@@ -4,13 +4,14 @@
 
 use informed::puzzles::SlidingPuzzle;
 use informed::{
-    a_star, dijkstra, explicit_estimation_search, explicit_estimation_search_with, Outcome,
-    SearchOptions, SearchProblem, StopReason,
+    a_star, explicit_estimation_search, explicit_estimation_search_with, SearchOptions,
+    SearchProblem, StopReason,
 };
 use quickcheck::QuickCheck;
 
 use crate::common::{
-    assert_replays, with_costs, within_weight, Adjacency, Graph, Heavy, HeavyTiles, NodeGraph,
+    assert_replays, with_costs, within_weight, within_weight_float, Adjacency, Graph, Heavy,
+    HeavyTiles, NodeGraph,
 };
 
 /// A distance estimate of no merit: a number from 0 to 9 per node, drawn from `seed`. The
@@ -54,15 +55,10 @@ fn a_solution_within_the_weight_with_float_costs() {
     fn holds(graph: Graph, weight: u8, seed: u64) -> bool {
         let problem: Adjacency<f64> = with_costs(&graph, |cost| f64::from(cost) / 3.0);
         let weight = 1.0 + f64::from(weight % 12) / 8.0;
-        let optimal = dijkstra(&problem).solution().map(|s| s.cost);
         let distance = any_distance(seed);
         let found =
             explicit_estimation_search(&problem, weight, |&node: &u32| distance(&(node as usize)));
-        match (found.solution(), optimal) {
-            (Some(solution), Some(optimal)) => solution.cost <= weight * optimal + 1e-9,
-            (None, None) => found.outcome == Outcome::NoSolution,
-            _ => false,
-        }
+        within_weight_float(&problem, weight, &found)
     }
     QuickCheck::new()
         .tests(500)
