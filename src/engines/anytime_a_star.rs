@@ -98,7 +98,7 @@ impl<'p, P: SearchProblem> AnytimeAStar<'p, P> {
                 in_waiting: Vec::new(),
                 waiting: Vec::new(),
                 queue: BinaryHeap::new(),
-                weight: if weight > 1.0 { weight } else { 1.0 },
+                weight: super::keyed::at_least_one(weight),
                 round: 1,
                 best: None,
             },

@@ -4,7 +4,7 @@
 use std::collections::BinaryHeap;
 
 use crate::cost::Cost;
-use crate::engines::keyed::{least_fresh, Closed, Entry, Offered, States};
+use crate::engines::keyed::{at_least_one, least_fresh, Closed, Entry, Offered, States};
 use crate::options::SearchOptions;
 use crate::problem::{MoveBuffer, SearchProblem};
 use crate::solution::{OutcomeOf, Promise, ResultOf};
@@ -58,14 +58,12 @@ pub fn dynamic_potential_search_with<P: SearchProblem>(
             closed: Closed::default(),
             by_f: BinaryHeap::new(),
             by_potential: BinaryHeap::new(),
-            weight: if weight > 1.0 { weight } else { 1.0 },
+            weight: at_least_one(weight),
             bound: f64::NEG_INFINITY,
         },
     };
     let outcome = search.run(options);
-    let mut stats = search.states.stats;
-    stats.stored = search.states.table.len();
-    ResultOf::<P> { outcome, stats }
+    search.states.into_result(outcome)
 }
 
 struct Potential<'p, P: SearchProblem> {

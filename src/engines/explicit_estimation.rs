@@ -5,7 +5,7 @@
 use std::collections::BinaryHeap;
 
 use crate::cost::Cost;
-use crate::engines::keyed::{least_fresh, Closed, Entry, Offered, States};
+use crate::engines::keyed::{at_least_one, least_fresh, Closed, Entry, Offered, States};
 use crate::options::SearchOptions;
 use crate::problem::{MoveBuffer, SearchProblem};
 use crate::solution::{OutcomeOf, Promise, ResultOf};
@@ -77,7 +77,7 @@ where
             by_estimate: BinaryHeap::new(),
             waiting: BinaryHeap::new(),
             focal: BinaryHeap::new(),
-            weight: if weight > 1.0 { weight } else { 1.0 },
+            weight: at_least_one(weight),
             distance: Vec::new(),
             estimate: Vec::new(),
             steps_left: Vec::new(),
@@ -87,9 +87,7 @@ where
         distance,
     };
     let outcome = search.run(options);
-    let mut stats = search.states.stats;
-    stats.stored = search.states.table.len();
-    ResultOf::<P> { outcome, stats }
+    search.states.into_result(outcome)
 }
 
 struct Explicit<'p, P: SearchProblem, D> {

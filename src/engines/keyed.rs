@@ -62,6 +62,15 @@ pub(crate) fn least_fresh(
     None
 }
 
+/// A bounded engine's weight: below 1, or not a number, taken as 1.
+pub(crate) fn at_least_one(weight: f64) -> f64 {
+    if weight > 1.0 {
+        weight
+    } else {
+        1.0
+    }
+}
+
 /// Which nodes are expanded at their present cost, for the engines that expand a node again
 /// once it is reached more cheaply (focal search, dynamic potential search).
 #[derive(Default)]
@@ -133,6 +142,13 @@ impl<'p, P: SearchProblem> States<'p, P> {
             beyond_bound: false,
             overflowed: false,
         }
+    }
+
+    /// The engine's result: `outcome`, with the counts, `stored` the states stored.
+    pub fn into_result(self, outcome: OutcomeOf<P>) -> crate::ResultOf<P> {
+        let mut stats = self.stats;
+        stats.stored = self.table.len();
+        crate::ResultOf::<P> { outcome, stats }
     }
 
     /// Stores the problem's starts, handing what each offer did to `then`; or the outcome at

@@ -65,9 +65,7 @@ pub fn partial_expansion_a_star_with<P: SearchProblem>(
         },
     };
     let outcome = search.run(options);
-    let mut stats = search.states.stats;
-    stats.stored = search.states.table.len();
-    ResultOf::<P> { outcome, stats }
+    search.states.into_result(outcome)
 }
 
 struct Partial<'p, P: SearchProblem> {
