@@ -384,6 +384,34 @@ impl<C: informed::Cost> informed::Bidirectional for Adjacency<C> {
     }
 }
 
+/// A bounded-suboptimal engine (`search(puzzle, weight, options)`) on the hardest 8-puzzle:
+/// within 1.5 times the optimum, after fewer expansions than A*; a weight of 1 (or below, or
+/// not a number) is optimal; the node and memory limits and a cost bound below the optimum
+/// stop it.
+pub fn bounded_on_the_hardest_eight_puzzle(
+    search: impl Fn(&SlidingPuzzle<9>, f64, &informed::SearchOptions) -> ResultOf<SlidingPuzzle<9>>,
+) {
+    use informed::{SearchOptions, StopReason};
+    let puzzle = SlidingPuzzle::<9>::parse(3, 3, "867254301", "123456780").unwrap();
+    let plain = SearchOptions::new();
+    let optimal = informed::a_star(&puzzle);
+    let found = search(&puzzle, 1.5, &plain);
+    let cost = found.solution().unwrap().cost;
+    assert!((31..=46).contains(&cost), "{cost}");
+    assert!(found.stats.expanded < optimal.stats.expanded);
+    for weight in [1.0, 0.5, f64::NAN] {
+        let exact = search(&puzzle, weight, &plain);
+        assert_eq!(exact.solution().map(|s| s.cost), Some(31));
+    }
+    for (options, reason) in [
+        (SearchOptions::new().max_nodes(50), StopReason::NodeLimit),
+        (SearchOptions::new().max_stored(20), StopReason::MemoryLimit),
+        (SearchOptions::new().cost_bound(20), StopReason::CostBound),
+    ] {
+        assert_eq!(search(&puzzle, 1.5, &options).stopped(), Some(reason));
+    }
+}
+
 /// Whether a bounded-suboptimal engine's answer on a graph of `f64` costs holds: a solution
 /// costing at most `weight` times the optimum (Dijkstra's, rounding allowed for), and no
 /// solution where there is none.

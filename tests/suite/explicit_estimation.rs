@@ -2,16 +2,14 @@
 //! estimate, with costs of `u32` and `f64`, on the hardest 8-puzzle and heavy tiles, and its
 //! limits.
 
-use informed::puzzles::SlidingPuzzle;
 use informed::{
-    a_star, explicit_estimation_search, explicit_estimation_search_with, SearchOptions,
-    SearchProblem, StopReason,
+    a_star, explicit_estimation_search, explicit_estimation_search_with, SearchProblem,
 };
 use quickcheck::QuickCheck;
 
 use crate::common::{
-    assert_replays, with_costs, within_weight, within_weight_float, Adjacency, Graph, Heavy,
-    HeavyTiles, NodeGraph,
+    assert_replays, bounded_on_the_hardest_eight_puzzle, with_costs, within_weight,
+    within_weight_float, Adjacency, Graph, Heavy, HeavyTiles, NodeGraph,
 };
 
 /// A distance estimate of no merit: a number from 0 to 9 per node, drawn from `seed`. The
@@ -69,26 +67,11 @@ fn a_solution_within_the_weight_with_float_costs() {
 /// weight of 1 (or below, or not a number) is optimal; limits stop it.
 #[test]
 fn the_hardest_eight_puzzle_within_its_bound() {
-    let puzzle = SlidingPuzzle::<9>::parse(3, 3, "867254301", "123456780").unwrap();
-    let distance = |board: &_| f64::from(puzzle.heuristic(board));
-    let optimal = a_star(&puzzle);
-    let found = explicit_estimation_search(&puzzle, 1.5, distance);
-    let cost = found.solution().unwrap().cost;
-    assert!((31..=46).contains(&cost), "{cost}");
-    assert!(found.stats.expanded < optimal.stats.expanded);
-    for weight in [1.0, 0.5, f64::NAN] {
-        let exact = explicit_estimation_search(&puzzle, weight, distance);
-        assert_eq!(exact.solution().map(|s| s.cost), Some(31));
-    }
-    let options = SearchOptions::new().max_nodes(50);
-    let limited = explicit_estimation_search_with(&puzzle, 1.5, distance, &options);
-    assert_eq!(limited.stopped(), Some(StopReason::NodeLimit));
-    let options = SearchOptions::new().max_stored(20);
-    let stored = explicit_estimation_search_with(&puzzle, 1.5, distance, &options);
-    assert_eq!(stored.stopped(), Some(StopReason::MemoryLimit));
-    let options = SearchOptions::new().cost_bound(20);
-    let bounded = explicit_estimation_search_with(&puzzle, 1.5, distance, &options);
-    assert_eq!(bounded.stopped(), Some(StopReason::CostBound));
+    bounded_on_the_hardest_eight_puzzle(|puzzle, weight, options| {
+        // Every move costs 1: the distance to go is the heuristic.
+        let distance = |board: &_| f64::from(puzzle.heuristic(board));
+        explicit_estimation_search_with(puzzle, weight, distance, options)
+    });
 }
 
 /// Heavy tiles (tile `t` costs `t`), where the fewest moves and the least cost part ways: a

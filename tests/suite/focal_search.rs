@@ -1,8 +1,7 @@
-use informed::puzzles::SlidingPuzzle;
-use informed::{a_star, focal_search, focal_search_with, replay, SearchOptions, StopReason};
+use informed::{focal_search, focal_search_with, replay};
 use quickcheck::QuickCheck;
 
-use crate::common::{within_weight, Graph, NodeGraph};
+use crate::common::{bounded_on_the_hardest_eight_puzzle, within_weight, Graph, NodeGraph};
 
 /// On random weighted graphs, focal search finds a path to the goal costing at most `weight`
 /// times the optimum (Dijkstra's), and no path where there is none.
@@ -23,20 +22,9 @@ fn a_solution_within_the_weight_of_the_optimum() {
 /// weight of 1 (or below, or not a number) is optimal; limits stop it.
 #[test]
 fn the_hardest_eight_puzzle_within_its_bound() {
-    let puzzle = SlidingPuzzle::<9>::parse(3, 3, "867254301", "123456780").unwrap();
-    let optimal = a_star(&puzzle);
-    let found = focal_search(&puzzle, 1.5);
-    let cost = found.solution().unwrap().cost;
-    assert!((31..=46).contains(&cost), "{cost}");
-    assert!(found.stats.expanded < optimal.stats.expanded);
-    for weight in [1.0, 0.5, f64::NAN] {
-        let exact = focal_search(&puzzle, weight);
-        assert_eq!(exact.solution().map(|s| s.cost), Some(31));
-    }
-    let limited = focal_search_with(&puzzle, 1.5, &SearchOptions::new().max_nodes(50));
-    assert_eq!(limited.stopped(), Some(StopReason::NodeLimit));
-    let stored = focal_search_with(&puzzle, 1.5, &SearchOptions::new().max_stored(20));
-    assert_eq!(stored.stopped(), Some(StopReason::MemoryLimit));
+    bounded_on_the_hardest_eight_puzzle(|puzzle, weight, options| {
+        focal_search_with(puzzle, weight, options)
+    });
 }
 
 /// A goal taken from the focal list before its ancestors, reached more cheaply since, are
