@@ -4,11 +4,13 @@
 
 use crate::cost::{max, min, Cost};
 use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
-use crate::engines::ida_star::{deepen, next_threshold, Iteration, Recursive, Round, Rounds};
+use crate::engines::ida_star::{
+    deepen, found_by_ida, next_threshold, Iteration, Recursive, Round, Rounds,
+};
 use crate::limits::Watch;
 use crate::options::SearchOptions;
 use crate::problem::SearchProblem;
-use crate::solution::{solved, solved_at_start, Promise, ResultOf, Stats};
+use crate::solution::{solved_at_start, ResultOf, Stats};
 
 /// An iteration is enough when it expands at least this many times the nodes of the last.
 const LEAST_GROWTH: u64 = 2;
@@ -89,17 +91,7 @@ fn run<P: SearchProblem, const CYCLES: bool>(problem: &P, options: &SearchOption
         problem,
         options,
         || solved_at_start(problem, problem.start(), options),
-        |(moves, cost)| {
-            let cost = P::Cost::EXACT.then_some(cost);
-            solved(
-                problem,
-                problem.start(),
-                moves,
-                cost,
-                options,
-                Promise::Optimal,
-            )
-        },
+        |(moves, cost)| found_by_ida(problem, options, (cost, moves)),
     );
     ResultOf::<P> {
         outcome,
