@@ -20,7 +20,7 @@ use std::time::Instant;
 use informed::{
     bidirectional_a_star_with, bidirectional_bfs_with, dijkstra_all_with, meet_in_the_middle_with,
     replay, Bidirectional, CancelToken, Cost, DStarLite, LpaStar, MoveBuffer, Outcome,
-    SearchOptions, SearchProblem, StopReason,
+    SearchOptions, SearchProblem, SearchResult, SolutionOf, StopReason,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -165,6 +165,35 @@ fn check_stop(name: &str, reason: StopReason, options: &Asked, optimal: Option<u
     }
 }
 
+/// What an optimal engine's result must be under the limits `asked`: a path that replays to
+/// the goal at its cost, optimal and within the cost bound; no solution only if there is
+/// none; a stop only for a limit that was set.
+fn check_optimal<C: Cost>(
+    name: &str,
+    graph: &Graph<C>,
+    result: &SearchResult<SolutionOf<Graph<C>>, C>,
+    asked: &Asked,
+) {
+    let optimal = graph.to_goal[0];
+    match &result.outcome {
+        Outcome::Solved(solution) => {
+            let (end, cost) = replay(graph, &solution.moves).expect("the moves are legal");
+            assert!(
+                graph.is_goal(&end) && cost == solution.cost,
+                "{name}: replays"
+            );
+            let cost = cost.value().as_f64();
+            assert_eq!(Some(cost), optimal.map(|d| d as f64), "{name}: optimal");
+            if let Some(bound) = asked.cost_bound {
+                assert!(cost <= f64::from(bound), "{name}: within the bound");
+            }
+        }
+        Outcome::NoSolution => assert_eq!(optimal, None, "{name}: no solution only if none"),
+        Outcome::Stopped { reason, .. } => check_stop(name, *reason, asked, optimal),
+        other => panic!("{name}: {other:?}"),
+    }
+}
+
 fn run<C: Cost>(graph: &Graph<C>, options: &SearchOptions, asked: &Asked) {
     let optimal = graph.to_goal[0];
     let cost_of = |c: C| c.value().as_f64();
@@ -175,50 +204,14 @@ fn run<C: Cost>(graph: &Graph<C>, options: &SearchOptions, asked: &Asked) {
         ("lpa", lpa.plan_with(graph, options)),
         ("d_star", d_star.plan_with(graph, options)),
     ] {
-        match &result.outcome {
-            Outcome::Solved(solution) => {
-                let (end, cost) = replay(graph, &solution.moves).expect("the moves are legal");
-                assert!(
-                    graph.is_goal(&end) && cost == solution.cost,
-                    "{name}: replays"
-                );
-                assert_eq!(
-                    Some(cost_of(cost)),
-                    optimal.map(|d| d as f64),
-                    "{name}: optimal"
-                );
-                if let Some(bound) = asked.cost_bound {
-                    assert!(
-                        cost_of(cost) <= f64::from(bound),
-                        "{name}: within the bound"
-                    );
-                }
-            }
-            Outcome::NoSolution => assert_eq!(optimal, None, "{name}: no solution only if none"),
-            Outcome::Stopped { reason, .. } => check_stop(name, *reason, asked, optimal),
-            other => panic!("{name}: {other:?}"),
-        }
+        check_optimal(name, graph, &result, asked);
     }
+    // Planned again without limits, after whatever stopped the first plans.
     for (name, result) in [
         ("lpa again", lpa.plan(graph)),
         ("d_star again", d_star.plan(graph)),
     ] {
-        match &result.outcome {
-            Outcome::Solved(solution) => {
-                let (end, cost) = replay(graph, &solution.moves).expect("the moves are legal");
-                assert!(
-                    graph.is_goal(&end) && cost == solution.cost,
-                    "{name}: replays"
-                );
-                let cost = Some(cost_of(cost));
-                assert_eq!(cost, optimal.map(|d| d as f64), "{name}: optimal");
-            }
-            Outcome::NoSolution => assert_eq!(optimal, None, "{name}: no solution only if none"),
-            Outcome::Stopped { reason, .. } => {
-                check_stop(name, *reason, &Asked::none(), optimal);
-            }
-            other => panic!("{name}: {other:?}"),
-        }
+        check_optimal(name, graph, &result, &Asked::none());
     }
     let result = bidirectional_bfs_with(graph, options);
     match &result.outcome {
