@@ -2,7 +2,7 @@
 //! against Dijkstra from scratch on random graphs and A* on grids whose walls change; every
 //! error and limit, and a plan a limit stopped taken up again.
 
-use informed::puzzles::grid::{Cell, Connectivity, GridCosts, GridMap, GridPath};
+use informed::puzzles::grid::{Cell, Connectivity, Direction, GridCosts, GridMap, GridPath};
 use informed::{
     a_star, dijkstra, replay_from, Bidirectional, CancelToken, DStarLite, LpaStar, MoveBuffer,
     Outcome, ProblemError, SearchOptions, SearchProblem, StopReason,
@@ -222,6 +222,20 @@ fn way(map: &GridMap, agent: Cell, goal: Cell) -> GridPath<'_, u64> {
     .unwrap()
 }
 
+/// Turns `cell` to a wall if it is open ground, to open ground if it is a wall, and tells
+/// both planners which cells' steps changed.
+fn toggle(
+    map: &mut GridMap,
+    cell: Cell,
+    d_star: &mut DStarLite<Cell, Direction, u64>,
+    lpa: &mut LpaStar<Cell, Direction, u64>,
+) {
+    let terrain = if map.is_passable(cell) { '@' } else { '.' };
+    let changed = map.set_terrain(cell, terrain).unwrap();
+    d_star.moves_changed(changed.iter().copied());
+    lpa.moves_changed(changed);
+}
+
 /// An agent crosses a 32×32 map while walls go up (and come down) around it, one change a
 /// step, some of them across its plan: every plan of D* Lite costs what A* from scratch
 /// finds, and so does LPA*'s from the first start.
@@ -263,10 +277,7 @@ fn walls_going_up_as_an_agent_crosses_a_map() {
         if cell == agent || cell == goal || cell == start {
             continue;
         }
-        let terrain = if map.is_passable(cell) { '@' } else { '.' };
-        let changed = map.set_terrain(cell, terrain).unwrap();
-        d_star.moves_changed(changed.iter().copied());
-        lpa.moves_changed(changed);
+        toggle(&mut map, cell, &mut d_star, &mut lpa);
         assert!(replans < 200, "the agent should reach the goal");
     }
     assert!(replans > 20, "{replans}");
@@ -537,10 +548,7 @@ fn walk_a_random_map(seed: u64) -> bool {
             if cell == agent || cell == goal || cell == start {
                 continue;
             }
-            let terrain = if map.is_passable(cell) { '@' } else { '.' };
-            let changed = map.set_terrain(cell, terrain).unwrap();
-            d_star.moves_changed(changed.iter().copied());
-            lpa.moves_changed(changed);
+            toggle(&mut map, cell, &mut d_star, &mut lpa);
         }
     }
     true
