@@ -27,7 +27,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use informed::heuristics::pattern_database::{
-    PdbKept, PARTITION_555, PARTITION_663, PARTITION_6666, PARTITION_6666_ACROSS, PARTITION_78,
+    BuildOptions, BuildProgress, PdbKept, PARTITION_555, PARTITION_663, PARTITION_6666,
+    PARTITION_6666_ACROSS, PARTITION_78,
 };
 use informed::heuristics::{
     IncrementalHeuristic, LinearConflict, Manhattan, Max, MisplacedTiles, PatternDatabase,
@@ -42,6 +43,8 @@ use informed::{
 #[allow(dead_code)]
 #[path = "common/args.rs"]
 mod args;
+#[path = "common/build_bar.rs"]
+mod build_bar;
 #[path = "common/progress.rs"]
 mod progress;
 #[path = "common/show.rs"]
@@ -265,7 +268,12 @@ fn database<const N: usize>(
     partition: &[&[u8]],
 ) -> Result<PatternDatabase<N>, ExitCode> {
     let goal = sliding_tile::blank_first::<N>();
-    match PatternDatabase::load_or_build(side, side, &goal, partition, true, &run.cache) {
+    let bar = build_bar::BuildBar::new("korf");
+    let show = |progress: &BuildProgress| bar.show(progress);
+    let options = BuildOptions::new().cache_dir(&run.cache).observer(&show);
+    let built = PatternDatabase::build_with(side, side, &goal, partition, true, &options);
+    bar.clear();
+    match built {
         Ok((pdb, report)) => {
             eprintln!("korf: {report}");
             Ok(pdb)

@@ -31,7 +31,7 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use informed::heuristics::pattern_database::Table;
+use informed::heuristics::pattern_database::{BuildOptions, BuildProgress, Table};
 use std::collections::HashSet;
 
 use informed::puzzles::rubiks_cube::{
@@ -42,6 +42,8 @@ use informed::{ida_star, replay, SearchProblem};
 #[allow(dead_code)]
 #[path = "common/args.rs"]
 mod args;
+#[path = "common/build_bar.rs"]
+mod build_bar;
 
 const HELP: &str = "\
 usage: rubiks_cube [--metric htm|qtm] [--pdb-cache DIR] < scrambles
@@ -242,7 +244,14 @@ fn main() -> ExitCode {
         eprintln!("rubiks_cube: line {number}: {reason}");
         return ExitCode::from(2);
     }
-    let (database, report) = match KorfDatabase::load_or_build(metric, &cache) {
+    let bar = build_bar::BuildBar::new("rubiks_cube");
+    let show = |progress: &BuildProgress| bar.show(progress);
+    let built = KorfDatabase::build_with(
+        metric,
+        &BuildOptions::new().cache_dir(&cache).observer(&show),
+    );
+    bar.clear();
+    let (database, report) = match built {
         Ok(built) => built,
         Err(error) => {
             eprintln!("rubiks_cube: {error}");

@@ -34,7 +34,8 @@ use std::path::Path;
 
 use super::arrangement::{self, ArrangementError};
 use crate::heuristics::pattern_database::{
-    BuildReport, Combine, PatternError, PatternPieces, PdbError, PieceDatabase, Pieces,
+    BuildOptions, BuildReport, Combine, PatternError, PatternPieces, PdbError, PieceDatabase,
+    Pieces,
 };
 use core::ops::ControlFlow;
 
@@ -344,25 +345,26 @@ impl TopSpinDatabase {
     /// Builds the database of the tokens `0..p` in memory: `n! / (n-p)!` entries, four bits
     /// each.
     pub fn build(n: usize, k: usize, p: usize) -> Result<Self, PdbError> {
-        Self::load_or_build_in(n, k, p, None).map(|(database, _)| database)
+        Self::build_with(n, k, p, &BuildOptions::new()).map(|(database, _)| database)
     }
 
-    /// Like [`build`](Self::build), but kept in `cache_dir` (see
-    /// [`PieceDatabase::load_or_build`]).
+    /// [`build`](Self::build), kept in `cache_dir` ([`BuildOptions::cache_dir`]).
     pub fn load_or_build(
         n: usize,
         k: usize,
         p: usize,
         cache_dir: &Path,
     ) -> Result<(Self, BuildReport), PdbError> {
-        Self::load_or_build_in(n, k, p, Some(cache_dir))
+        Self::build_with(n, k, p, &BuildOptions::new().cache_dir(cache_dir))
     }
 
-    fn load_or_build_in(
+    /// [`build`](Self::build) with options: a cache directory, an observer of the build's
+    /// progress.
+    pub fn build_with(
         n: usize,
         k: usize,
         p: usize,
-        cache_dir: Option<&Path>,
+        options: &BuildOptions<'_>,
     ) -> Result<(Self, BuildReport), PdbError> {
         check_sizes(n, k).map_err(|error| PdbError::InvalidPattern(PatternError::Puzzle(error)))?;
         if p == 0 || p > n {
@@ -377,20 +379,9 @@ impl TopSpinDatabase {
         let goals = puzzle.goal_states();
         let tokens: Vec<u8> = (0..p as u8).collect();
         let patterns = [PatternPieces::counted(&tokens)];
-        let (database, report) = match cache_dir {
-            None => (
-                PieceDatabase::build(&puzzle, &goals, &patterns, Combine::Max)?,
-                BuildReport::default(),
-            ),
-            Some(dir) => PieceDatabase::load_or_build(
-                &puzzle,
-                &goals,
-                &patterns,
-                Combine::Max,
-                &format!("topspin-{n}-{k}"),
-                dir,
-            )?,
-        };
+        let name = format!("topspin-{n}-{k}");
+        let (database, report) =
+            PieceDatabase::build_with(&puzzle, &goals, &patterns, Combine::Max, &name, options)?;
         Ok((TopSpinDatabase { n, k, database }, report))
     }
 

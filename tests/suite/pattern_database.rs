@@ -2,9 +2,11 @@
 //! updates, and a cache that never trusts a damaged or mismatched file.
 
 use std::path::PathBuf;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
-use informed::heuristics::pattern_database::{PatternDatabase, PdbError};
+use informed::heuristics::pattern_database::{
+    BuildOptions, BuildProgress, PatternDatabase, PdbError,
+};
 use informed::heuristics::{IncrementalHeuristic, Max};
 use informed::permutation;
 use informed::puzzles::{sliding_tile, PuzzleError, SlidingPuzzle};
@@ -297,6 +299,54 @@ fn the_cache_is_reused_and_never_trusted_when_damaged() {
     );
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&other);
+}
+
+/// A build tells its observer how far it has come: the states of every table, the last report
+/// at the end of the work; a database read from the cache tells nothing.
+#[test]
+fn a_build_reports_its_progress_to_the_end() {
+    let dir = cache_dir("progress");
+    let goal = sliding_tile::blank_first::<16>();
+    let fours: [&[u8]; 4] = [
+        &[1, 2, 3, 4],
+        &[5, 6, 7, 8],
+        &[9, 10, 11, 12],
+        &[13, 14, 15],
+    ];
+    let heard = Mutex::new(Vec::new());
+    let observer = |progress: &BuildProgress| heard.lock().unwrap().push(progress.clone());
+    let options = BuildOptions::new().cache_dir(&dir).observer(&observer);
+    let (built, report) = PatternDatabase::build_with(4, 4, &goal, &fours, true, &options).unwrap();
+    assert_eq!((report.loaded, report.built), (0, 4));
+    let reports = core::mem::take(&mut *heard.lock().unwrap());
+    // Three patterns of four (16!/12! placements, 12 cells for the blank) and one of three.
+    let states = 3 * 43_680 * 12 + 3_360 * 13;
+    assert!(reports.iter().all(|p| p.total == states && p.tables == 4));
+    assert!(
+        reports.windows(2).all(|w| w[0].done <= w[1].done),
+        "{reports:?}"
+    );
+    let mut tables: Vec<usize> = reports.iter().map(|p| p.table).collect();
+    tables.sort_unstable();
+    tables.dedup();
+    assert_eq!(tables, [0, 1, 2, 3], "each table reports its end");
+    let last = reports.last().unwrap();
+    assert_eq!(last.done, states);
+    assert!((last.fraction() - 1.0).abs() < 1e-12);
+    assert_eq!(last.estimated_left(), Some(core::time::Duration::ZERO));
+    // The deepest layer reported is the farthest state (tile placement and blank's cell): at
+    // least the largest entry, the least over the blank's cells.
+    let deepest = reports.iter().map(|p| p.layer).max().unwrap();
+    let largest = built.tables().flatten().copied().max().unwrap();
+    assert!(deepest >= u32::from(largest) && deepest > 0);
+
+    let (loaded, report) =
+        PatternDatabase::build_with(4, 4, &goal, &fours, true, &options).unwrap();
+    assert_eq!((report.loaded, report.built), (4, 0));
+    assert!(heard.lock().unwrap().is_empty(), "nothing is built");
+    let sample = sliding_tile::blank_last::<16>();
+    assert_eq!(built.evaluate(&sample), loaded.evaluate(&sample));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

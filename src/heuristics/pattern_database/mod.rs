@@ -9,16 +9,19 @@
 //!   the pieces of two patterns.
 //! - [`PatternDatabase`]: the additive disjoint databases of the sliding-tile puzzles (Korf and
 //!   Felner, 2002), with reflection, kept incrementally in the board.
+//! - [`BuildOptions`]: where a database's tables are kept, and an observer of its build's
+//!   [`BuildProgress`], for each database's `build_with`.
 //! - [`Table`]: the distances, a byte or four bits an entry, saved to and loaded from a cache
 //!   directory behind a header that names what they were built for and a checksum.
 
 use core::fmt;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 mod error;
 mod memory;
 mod piece_database;
 mod pieces;
+mod progress;
 mod sliding;
 mod space;
 mod table;
@@ -26,10 +29,13 @@ mod table;
 pub use error::{PartitionError, PatternError, PdbError};
 pub use piece_database::PieceDatabase;
 pub use pieces::{Combine, PatternPieces, PiecePattern, Pieces};
+pub(crate) use progress::Tracker;
+pub use progress::{BuildOptions, BuildProgress};
 pub use sliding::{
     PatternDatabase, PdbKept, PdbPrediction, PARTITION_555, PARTITION_663, PARTITION_6666,
     PARTITION_6666_ACROSS, PARTITION_78, QUICK_BYTES,
 };
+pub(crate) use space::build_tracked;
 pub use space::{build_table, AbstractSpace, Neighbour};
 pub(crate) use table::create_cache_dir;
 pub use table::{CachedTable, Packing, Table};
@@ -49,6 +55,24 @@ pub struct BuildReport {
     pub bytes: usize,
     /// Cache files that were present but rejected, with the reason.
     pub rejected: Vec<String>,
+}
+
+impl BuildReport {
+    /// The report of builds that ran at once since `started`, from theirs: the counts added
+    /// up, the build time by the clock.
+    pub(crate) fn gather(parts: Vec<BuildReport>, started: Instant) -> BuildReport {
+        let mut report = BuildReport::default();
+        for part in parts {
+            report.loaded += part.loaded;
+            report.built += part.built;
+            report.io_time += part.io_time;
+            report.rejected.extend(part.rejected);
+        }
+        if report.built > 0 {
+            report.build_time = started.elapsed().saturating_sub(report.io_time);
+        }
+        report
+    }
 }
 
 impl fmt::Display for BuildReport {

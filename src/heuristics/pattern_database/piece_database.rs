@@ -5,14 +5,14 @@ use std::path::Path;
 use hashbrown::HashSet;
 
 use super::pieces::{where_is, Combine, PatternPieces, PiecePattern, Pieces};
-use super::space::build_table;
+use super::space::{build_tracked, AbstractSpace};
 use super::table::{create_cache_dir, fnv1a, CachedTable, Table};
-use super::{BuildReport, PatternError, PdbError};
+use super::{BuildOptions, BuildReport, PatternError, PdbError, Tracker};
 use crate::permutation::rank_partial_valid;
 use crate::MoveBuffer;
 
 /// A pattern database of a [`Pieces`] puzzle: one table per pattern, built from the problem's
-/// own moves by [`build_table`] over each [`PiecePattern`], combined by [`Combine`]. Tables
+/// own moves by [`build_table`](super::build_table) over each [`PiecePattern`], combined by [`Combine`]. Tables
 /// whose distances fit four bits take four bits an entry. Cheap to clone (the tables are
 /// shared).
 ///
@@ -49,14 +49,13 @@ impl PieceDatabase {
         patterns: &[PatternPieces<'_>],
         combine: Combine,
     ) -> Result<Self, PdbError> {
-        Self::load_or_build_in(problem, goals, patterns, combine, None).map(|(db, _)| db)
+        let options = BuildOptions::new();
+        Self::build_with(problem, goals, patterns, combine, "", &options).map(|(db, _)| db)
     }
 
-    /// Like [`build`](Self::build), but reads each table from `cache_dir` when a valid file
-    /// for this `name`, goal and pattern is there, and otherwise builds it and writes the file.
-    /// `name` must tell the puzzle's move sets apart (`"topspin-12-4"`): the file is trusted
-    /// for any problem given the same name, goals and pattern. A file damaged or made for
-    /// something else is rebuilt and replaced, and named in the report.
+    /// [`build`](Self::build), each table kept in `cache_dir` ([`BuildOptions::cache_dir`])
+    /// under `name`, which must tell the puzzle's move sets apart (`"topspin-12-4"`): the file
+    /// is trusted for any problem given the same name, goals and pattern.
     pub fn load_or_build<P: Pieces>(
         problem: &P,
         goals: &[P::State],
@@ -65,16 +64,20 @@ impl PieceDatabase {
         name: &str,
         cache_dir: &Path,
     ) -> Result<(Self, BuildReport), PdbError> {
-        create_cache_dir(cache_dir)?;
-        Self::load_or_build_in(problem, goals, patterns, combine, Some((name, cache_dir)))
+        let options = BuildOptions::new().cache_dir(cache_dir);
+        Self::build_with(problem, goals, patterns, combine, name, &options)
     }
 
-    fn load_or_build_in<P: Pieces>(
+    /// [`build`](Self::build) with options: a cache directory, where the tables are kept under
+    /// `name` as in [`load_or_build`](Self::load_or_build), and an observer of the build's
+    /// progress.
+    pub fn build_with<P: Pieces>(
         problem: &P,
         goals: &[P::State],
         patterns: &[PatternPieces<'_>],
         combine: Combine,
-        cache: Option<(&str, &Path)>,
+        name: &str,
+        options: &BuildOptions<'_>,
     ) -> Result<(Self, BuildReport), PdbError> {
         if patterns.is_empty() {
             return Err(PdbError::InvalidPattern(PatternError::NoPattern));
@@ -86,10 +89,18 @@ impl PieceDatabase {
         if combine == Combine::Sum {
             check_additive(problem, goals, patterns)?;
         }
+        if let Some(dir) = options.cache_dir {
+            create_cache_dir(dir)?;
+        }
+        let sizes = spaces
+            .iter()
+            .map(|space| (space.blocks() as u64).saturating_mul(space.slots() as u64))
+            .collect();
+        let tracker = Tracker::new(options.observer, sizes);
         let mut report = BuildReport::default();
         let mut tabled = Vec::with_capacity(spaces.len());
-        for space in &spaces {
-            let file = cache.map(|(name, dir)| {
+        for (index, space) in spaces.iter().enumerate() {
+            let file = options.cache_dir.map(|dir| {
                 let key = key(problem, goals, name, space);
                 CachedTable {
                     path: dir.join(format!("pdb-{}-{:016x}.bin", sanitized(name), fnv1a(&key))),
@@ -97,9 +108,13 @@ impl PieceDatabase {
                     key,
                 }
             });
+            let built = report.built;
             let table = Table::load_or_build(file.as_ref(), space.blocks, &mut report, || {
-                Table::new(build_table(space)?, None)
+                Table::new(build_tracked(space, &tracker, index)?, None)
             })?;
+            if report.built == built {
+                tracker.skip(index);
+            }
             tabled.push(Tabled {
                 counted: space.counted.clone(),
                 table,

@@ -1,6 +1,7 @@
 //! The builder every pattern database shares: a breadth-first search backwards from the goals
 //! over an abstract space of ranked states, with moves that cost one or nothing.
 
+use super::progress::{Tracker, NOTE_EVERY};
 use super::PdbError;
 
 /// The distance of a state not reached (yet).
@@ -89,6 +90,15 @@ pub trait AbstractSpace {
 /// in the same sweep; a counted move marks an unseen state at the next distance, and its block
 /// for the next layer. Memory: a byte per state and two bits per block, allocated fallibly.
 pub fn build_table<S: AbstractSpace>(space: &S) -> Result<Vec<u8>, PdbError> {
+    build_tracked(space, &Tracker::quiet(), 0)
+}
+
+/// [`build_table`], telling `tracker` how far it has come as its table number `table`.
+pub(crate) fn build_tracked<S: AbstractSpace>(
+    space: &S,
+    tracker: &Tracker<'_>,
+    table: usize,
+) -> Result<Vec<u8>, PdbError> {
     let blocks = space.blocks();
     let slots = space.slots().max(1);
     let states = blocks
@@ -113,6 +123,8 @@ pub fn build_table<S: AbstractSpace>(space: &S) -> Result<Vec<u8>, PdbError> {
     let mut scratch = space.scratch();
     let mut reached = Vec::with_capacity(slots);
     let mut depth = 0u8;
+    // States expanded, and how many of them the tracker has been told of.
+    let (mut expanded, mut noted) = (0u64, 0u64);
     loop {
         let mut deeper = false;
         for block in current.iter() {
@@ -153,8 +165,15 @@ pub fn build_table<S: AbstractSpace>(space: &S) -> Result<Vec<u8>, PdbError> {
                     return Err(PdbError::TooDeep);
                 }
             }
+            expanded += i as u64;
+            if expanded - noted >= NOTE_EVERY {
+                tracker.note(table, depth, expanded - noted);
+                noted = expanded;
+            }
         }
         if !deeper {
+            tracker.note(table, depth, expanded - noted);
+            tracker.finish(table, depth, expanded);
             break;
         }
         core::mem::swap(&mut current, &mut next_layer);

@@ -5,8 +5,8 @@ use std::path::Path;
 
 use super::{move_cubes, Cube, Metric, Turn, CORNERS, EDGES, SOLVED};
 use crate::heuristics::pattern_database::{
-    build_table, create_cache_dir, AbstractSpace, BuildReport, CachedTable, Neighbour, Packing,
-    PdbError, Table,
+    build_table, build_tracked, create_cache_dir, AbstractSpace, BuildOptions, BuildReport,
+    CachedTable, Neighbour, Packing, PdbError, Table, Tracker,
 };
 use crate::permutation::{rank_partial_valid, unrank_into, unrank_partial};
 
@@ -267,56 +267,80 @@ pub struct KorfDatabase {
 impl KorfDatabase {
     /// Builds the three tables in memory (seconds to a minute; 174 MB while building).
     pub fn build(metric: Metric) -> Result<Self, PdbError> {
-        Self::load_or_build_in(metric, None).map(|(database, _)| database)
+        Self::build_with(metric, &BuildOptions::new()).map(|(database, _)| database)
     }
 
-    /// Like [`build`](Self::build), but kept in `cache_dir`: each table is read from there
-    /// when a valid file for it is there, and otherwise built and written. A damaged or
-    /// mismatched file is rebuilt and replaced, and named in the report.
+    /// [`build`](Self::build), each table kept in `cache_dir` ([`BuildOptions::cache_dir`]).
     pub fn load_or_build(
         metric: Metric,
         cache_dir: &Path,
     ) -> Result<(Self, BuildReport), PdbError> {
-        create_cache_dir(cache_dir)?;
-        Self::load_or_build_in(metric, Some(cache_dir))
+        Self::build_with(metric, &BuildOptions::new().cache_dir(cache_dir))
     }
 
-    fn load_or_build_in(
+    /// [`build`](Self::build) with options: a cache directory, an observer of the build's
+    /// progress.
+    pub fn build_with(
         metric: Metric,
-        cache_dir: Option<&Path>,
+        options: &BuildOptions<'_>,
     ) -> Result<(Self, BuildReport), PdbError> {
-        let mut report = BuildReport::default();
+        if let Some(dir) = options.cache_dir {
+            create_cache_dir(dir)?;
+        }
         let key = [match metric {
             Metric::HalfTurn => b'h',
             Metric::QuarterTurn => b'q',
         }];
-        let mut table =
-            |name: &str, entries: usize, build: &dyn Fn() -> Result<Vec<u8>, PdbError>| {
-                let kind = format!("rubik-{name}");
-                let cache = cache_dir.map(|dir| CachedTable {
-                    path: dir.join(format!("pdb-rubik-{name}-{}.bin", key[0] as char)),
-                    kind: &kind,
-                    key: key.to_vec(),
-                });
-                Table::load_or_build(cache.as_ref(), entries, &mut report, || {
-                    Table::new(build()?, Some(Packing::Nibbles))
-                })
-            };
-        let corners = table("corners", CORNER_PERMUTATIONS * CORNER_TWISTS, &|| {
-            build_table(&Corners::new(metric, &[0, 1, 2, 3, 4, 5]))
-        })?;
-        let edges = [
-            table("edges0", EDGE_PLACEMENTS * EDGE_FLIPS, &|| {
-                build_table(&Edges::new(metric, 0))
-            })?,
-            table("edges1", EDGE_PLACEMENTS * EDGE_FLIPS, &|| {
-                build_table(&Edges::new(metric, 1))
-            })?,
+        let sizes = [
+            CORNER_PERMUTATIONS * CORNER_TWISTS,
+            EDGE_PLACEMENTS * EDGE_FLIPS,
+            EDGE_PLACEMENTS * EDGE_FLIPS,
         ];
+        let tracker = Tracker::new(options.observer, sizes.map(|size| size as u64).to_vec());
+        // One table: the corners, edges 0-5 or edges 6-11, read or built and saved.
+        let one = |index: usize| -> Result<(Table, BuildReport), PdbError> {
+            let name = ["corners", "edges0", "edges1"][index];
+            let kind = format!("rubik-{name}");
+            let cache = options.cache_dir.map(|dir| CachedTable {
+                path: dir.join(format!("pdb-rubik-{name}-{}.bin", key[0] as char)),
+                kind: &kind,
+                key: key.to_vec(),
+            });
+            let mut report = BuildReport::default();
+            let table = Table::load_or_build(cache.as_ref(), sizes[index], &mut report, || {
+                let distances = match index {
+                    0 => build_tracked(&Corners::new(metric, &[0, 1, 2, 3, 4, 5]), &tracker, 0),
+                    _ => build_tracked(&Edges::new(metric, index - 1), &tracker, index),
+                };
+                Table::new(distances?, Some(Packing::Nibbles))
+            })?;
+            if report.built == 0 {
+                tracker.skip(index);
+            }
+            Ok((table, report))
+        };
+        let started = std::time::Instant::now();
+        // With `parallel`, the tables are read or built at once on the rayon pool's threads.
+        #[cfg(feature = "parallel")]
+        let parts: Vec<_> = {
+            use rayon::prelude::*;
+            (0..3).into_par_iter().map(one).collect()
+        };
+        #[cfg(not(feature = "parallel"))]
+        let parts: Vec<_> = (0..3).map(one).collect();
+        let mut tables = Vec::with_capacity(3);
+        let mut reports = Vec::with_capacity(3);
+        for part in parts {
+            let (table, report) = part?;
+            tables.push(table);
+            reports.push(report);
+        }
+        let mut report = BuildReport::gather(reports, started);
+        let [corners, edges0, edges1]: [Table; 3] = tables.try_into().expect("three tables");
         let database = KorfDatabase {
             metric,
             corners,
-            edges,
+            edges: [edges0, edges1],
         };
         report.bytes = database.memory_bytes();
         Ok((database, report))

@@ -1,25 +1,27 @@
 //! The builder of a sliding-tile pattern's table: a breadth-first search backwards from the
 //! goal over the placements of the pattern's tiles, the blank free among the other cells.
 
-use super::super::space::{build_table, AbstractSpace, Neighbour};
-use super::super::PdbError;
+use super::super::space::{build_tracked, AbstractSpace, Neighbour};
+use super::super::{PdbError, Tracker};
 use crate::permutation::{partial_count, rank_partial_valid, unrank_partial};
 
 /// The table of one pattern: a breadth-first search backwards from the goal over the
 /// placements of the pattern's tiles and the blank's cell ([`SlidingSpace`]), where moving a
 /// pattern tile costs one and moving the blank into any other cell costs nothing; then, for
-/// each placement of the tiles, the least cost over the blank's cells.
+/// each placement of the tiles, the least cost over the blank's cells. Its progress goes to
+/// the tracker, as the table numbered with it.
 pub(super) fn pattern_table(
     width: usize,
     height: usize,
     goal: &[u8],
     tiles: &[u8],
+    (tracker, table): (&Tracker<'_>, usize),
 ) -> Result<Vec<u8>, PdbError> {
     let too_large = || PdbError::TooLarge {
         tiles: tiles.to_vec(),
     };
     let space = SlidingSpace::new(width, height, goal, tiles).ok_or_else(too_large)?;
-    build_table(&space).map_err(|error| match error {
+    build_tracked(&space, tracker, table).map_err(|error| match error {
         PdbError::OutOfMemory { .. } | PdbError::TooDeep => too_large(),
         other => other,
     })

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::memory::Bytes;
 use super::table::{create_cache_dir, fnv1a, CachedTable, Packing, Table};
-use super::{BuildReport, PartitionError, PdbError};
+use super::{BuildOptions, BuildReport, PartitionError, PdbError, Tracker};
 use crate::permutation::partial_count;
 
 mod build;
@@ -201,25 +201,12 @@ impl<const N: usize> PatternDatabase<N> {
         partition: &[&[u8]],
         reflect: bool,
     ) -> Result<Self, PdbError> {
-        let mut database = Self::empty(width, height, goal, partition, reflect)?;
-        for pattern in &mut database.patterns {
-            pattern.table = Arc::new(Bytes::from_vec(pattern_table(
-                width,
-                height,
-                goal,
-                &pattern.tiles,
-            )?));
-        }
-        Ok(database)
+        let options = BuildOptions::new();
+        Self::build_with(width, height, goal, partition, reflect, &options).map(|(db, _)| db)
     }
 
-    /// Like [`build`](Self::build), but reads each pattern's table from `cache_dir` when a
-    /// valid file for this board, goal and pattern is there, and otherwise builds it and
-    /// writes the file (creating the directory). A file that is damaged or made for something
-    /// else is never trusted: it is rebuilt and replaced, and named in the report. With the
-    /// `parallel` feature the patterns are read or built at once, one per thread of the rayon
-    /// pool (and the memory of as many builds at a time: 2.9 GB each for the 24-puzzle's
-    /// patterns of six).
+    /// [`build`](Self::build), each pattern's table kept in `cache_dir`
+    /// ([`BuildOptions::cache_dir`]).
     pub fn load_or_build(
         width: usize,
         height: usize,
@@ -228,21 +215,53 @@ impl<const N: usize> PatternDatabase<N> {
         reflect: bool,
         cache_dir: &Path,
     ) -> Result<(Self, BuildReport), PdbError> {
+        let options = BuildOptions::new().cache_dir(cache_dir);
+        Self::build_with(width, height, goal, partition, reflect, &options)
+    }
+
+    /// [`build`](Self::build) with options: a cache directory, an observer of the build's
+    /// progress. With the `parallel` feature the patterns are read or built at once, one per
+    /// thread of the rayon pool (and the memory of as many builds at a time: 2.9 GB each for
+    /// the 24-puzzle's patterns of six).
+    pub fn build_with(
+        width: usize,
+        height: usize,
+        goal: &[u8; N],
+        partition: &[&[u8]],
+        reflect: bool,
+        options: &BuildOptions<'_>,
+    ) -> Result<(Self, BuildReport), PdbError> {
         let mut database = Self::empty(width, height, goal, partition, reflect)?;
-        create_cache_dir(cache_dir)?;
+        if let Some(dir) = options.cache_dir {
+            create_cache_dir(dir)?;
+        }
+        // The states of each pattern's search: its placements, times the blank's cells.
+        let sizes = database
+            .patterns
+            .iter()
+            .map(|pattern| {
+                let k = pattern.tiles.len();
+                partial_count(N, k).map_or(0, |placements| placements * (N - k) as u64)
+            })
+            .collect();
+        let tracker = Tracker::new(options.observer, sizes);
         // One pattern: its table, read or built and saved, and what that took.
-        let one = |pattern: &mut Pattern| -> Result<BuildReport, PdbError> {
+        let one = |(index, pattern): (usize, &mut Pattern)| -> Result<BuildReport, PdbError> {
             let mut report = BuildReport::default();
-            let cache = CachedTable {
-                path: cache_dir.join(file_name(width, height, goal, &pattern.tiles)),
+            let cache = options.cache_dir.map(|dir| CachedTable {
+                path: dir.join(file_name(width, height, goal, &pattern.tiles)),
                 kind: KIND,
                 key: key(width, height, goal, &pattern.tiles),
-            };
+            });
             let entries = partial_count(N, pattern.tiles.len()).unwrap_or(0) as usize;
-            let table = Table::load_or_build(Some(&cache), entries, &mut report, || {
-                let distances = pattern_table(width, height, goal, &pattern.tiles)?;
+            let table = Table::load_or_build(cache.as_ref(), entries, &mut report, || {
+                let distances =
+                    pattern_table(width, height, goal, &pattern.tiles, (&tracker, index))?;
                 Table::new(distances, Some(Packing::Bytes))
             })?;
+            if report.built == 0 {
+                tracker.skip(index);
+            }
             // Lookups read a byte an entry; a file packed four bits an entry is unpacked.
             pattern.table = Arc::new(match table.packing() {
                 Packing::Bytes => Bytes::copy_of(table.as_bytes()),
@@ -258,23 +277,18 @@ impl<const N: usize> PatternDatabase<N> {
         #[cfg(feature = "parallel")]
         let reports: Vec<Result<BuildReport, PdbError>> = {
             use rayon::prelude::*;
-            database.patterns.par_iter_mut().map(one).collect()
+            database
+                .patterns
+                .par_iter_mut()
+                .enumerate()
+                .map(one)
+                .collect()
         };
         #[cfg(not(feature = "parallel"))]
         let reports: Vec<Result<BuildReport, PdbError>> =
-            database.patterns.iter_mut().map(one).collect();
-        let mut report = BuildReport::default();
-        for part in reports {
-            let part = part?;
-            report.loaded += part.loaded;
-            report.built += part.built;
-            report.io_time += part.io_time;
-            report.rejected.extend(part.rejected);
-        }
-        if report.built > 0 {
-            // The builds' wall-clock time, which they may have shared.
-            report.build_time = started.elapsed().saturating_sub(report.io_time);
-        }
+            database.patterns.iter_mut().enumerate().map(one).collect();
+        let mut report =
+            BuildReport::gather(reports.into_iter().collect::<Result<_, _>>()?, started);
         report.bytes = database.memory_bytes();
         Ok((database, report))
     }
