@@ -5,6 +5,7 @@
 //! cargo run --release --example rubiks_cube < examples/data/rubiks_cube.txt
 //! cargo run --release --example rubiks_cube -- --generate 14 5 1 > /tmp/scrambles.txt
 //! cargo run --release --example rubiks_cube -- --metric qtm < /tmp/scrambles.txt
+//! cargo run --release --features parallel --example rubiks_cube -- --random 20 1 --engine parallel
 //! ```
 //!
 //! The instance set: `examples/data/rubiks_cube.txt`, nine scrambles of 12 to 14 moves, with
@@ -21,6 +22,12 @@
 //! with each table's mean entry (Korf 1997: 8.764 for the corners, 7.668 for six edges, in
 //! the half-turn metric).
 //!
+//! `--random COUNT SEED` solves the first COUNT cubes of `random_cubes(SEED)` instead, each
+//! drawn uniformly from every position of the cube (most lie 17 or 18 moves from solved);
+//! `--engine parallel` searches with parallel IDA* on every core, `--time-limit SECONDS` stops
+//! a cube's search after that long (`<n> stopped <nodes> <ms> above <threshold>`: the last
+//! threshold searched through, a bound below the cube's distance).
+//!
 //! `--generate DEPTH COUNT SEED` prints COUNT random scrambles of DEPTH moves (no face turned
 //! twice running, nor opposite faces in the wrong order) and stops. `--check-admissible DEPTH`
 //! checks the databases instead: every cube within DEPTH moves of solved (breadth-first, all
@@ -29,15 +36,15 @@
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use informed::heuristics::pattern_database::{BuildOptions, BuildProgress, Table};
 use std::collections::HashSet;
 
 use informed::puzzles::rubiks_cube::{
-    parse_moves, Cube, KorfDatabase, Metric, RubiksCube, Turn, SOLVED,
+    parse_moves, random_cubes, Cube, KorfDatabase, Metric, RubiksCube, Turn, SOLVED,
 };
-use informed::{ida_star, replay, SearchProblem};
+use informed::{ida_star_with, replay, Outcome, SearchOptions, SearchProblem};
 
 #[allow(dead_code)]
 #[path = "common/args.rs"]
@@ -46,7 +53,8 @@ mod args;
 mod build_bar;
 
 const HELP: &str = "\
-usage: rubiks_cube [--metric htm|qtm] [--pdb-cache DIR] < scrambles
+usage: rubiks_cube [OPTIONS] < scrambles
+       rubiks_cube [OPTIONS] --random COUNT SEED
        rubiks_cube --generate DEPTH COUNT SEED
 
 Solves Rubik's cube optimally with IDA* and Korf's pattern databases (corners
@@ -59,6 +67,12 @@ Options:
                           turns only)
   --pdb-cache DIR         where the databases are kept (default
                           target/informed-pdb; about 20 s to build, 87 MB)
+  --random COUNT SEED     solve the first COUNT random cubes from SEED (drawn
+                          uniformly from every position) instead of scrambles
+  --engine NAME           ida (default) or parallel (parallel IDA* on every
+                          core, needs the 'parallel' feature)
+  --time-limit SECONDS    stop a cube's search after this long, and say how
+                          far it came
   --generate DEPTH COUNT SEED
                           print COUNT random scrambles of DEPTH moves and stop
   --check-admissible DEPTH
@@ -154,14 +168,100 @@ fn read_scrambles() -> (Vec<Numbered>, Option<(usize, String)>) {
     (scrambles, None)
 }
 
-/// Solves one scramble: `<length> <nodes generated> <ms> <solution>`, the nodes, and whether
-/// the solution replays to the solved cube within the scramble's length (why not, if not).
-fn answer(
-    scramble: &[Turn],
+/// How to search.
+struct Search {
     metric: Metric,
-    database: &KorfDatabase,
-) -> (String, u64, Result<(), String>) {
-    let scramble_length: u32 = scramble
+    /// Parallel IDA* (with the `parallel` feature) rather than IDA*.
+    parallel: bool,
+    /// The most time each cube may take.
+    limit: Option<Duration>,
+}
+
+/// What solving one cube gave: `<length> <nodes generated> <ms> <solution>` (or, stopped by
+/// the time limit, `stopped <nodes> <ms> above <the last threshold searched through>`), the
+/// nodes, whether it stopped, and whether the solution replays to the solved cube within
+/// `bound` moves (why not, if not).
+struct Answer {
+    text: String,
+    generated: u64,
+    stopped: bool,
+    valid: Result<(), String>,
+}
+
+/// Solves `cube`, whose solution must be at most `bound` long (the scramble's length).
+fn answer(cube: Cube, bound: Option<u32>, search: &Search, database: &KorfDatabase) -> Answer {
+    let puzzle = RubiksCube::new(cube, search.metric)
+        .with_database(database)
+        .expect("the metric matches");
+    let mut options = SearchOptions::new();
+    if let Some(limit) = search.limit {
+        options = options.time_limit(limit);
+    }
+    let started = Instant::now();
+    let result = if search.parallel {
+        parallel(&puzzle, &options)
+    } else {
+        ida_star_with(&puzzle, &options)
+    };
+    let ms = started.elapsed().as_secs_f64() * 1e3;
+    let generated = result.stats.generated;
+    let Some(solution) = result.solution() else {
+        if let Outcome::Stopped {
+            completed_threshold,
+            ..
+        } = result.outcome
+        {
+            let above = completed_threshold.map_or("nothing".to_string(), |t| t.to_string());
+            return Answer {
+                text: format!("stopped {generated} {ms:.1} above {above}"),
+                generated,
+                stopped: true,
+                valid: Ok(()),
+            };
+        }
+        return Answer {
+            text: "none".to_string(),
+            generated,
+            stopped: false,
+            valid: Err(format!("no solution found: {:?}", result.outcome)),
+        };
+    };
+    let solves = replay(&puzzle, &solution.moves).is_ok_and(|(end, _)| puzzle.is_goal(&end));
+    let valid = if solves && bound.is_none_or(|bound| solution.cost <= bound) {
+        Ok(())
+    } else {
+        Err(format!(
+            "the solution of {} does not solve the cube within {bound:?} moves",
+            solution.cost
+        ))
+    };
+    Answer {
+        text: format!(
+            "{} {generated} {ms:.1} {}",
+            solution.cost,
+            puzzle.format_moves(&solution.moves)
+        ),
+        generated,
+        stopped: false,
+        valid,
+    }
+}
+
+/// Parallel IDA* on the cube.
+#[cfg(feature = "parallel")]
+fn parallel(puzzle: &RubiksCube, options: &SearchOptions) -> informed::ResultOf<RubiksCube> {
+    informed::parallel_ida_star_with(puzzle, options)
+}
+
+/// Without the `parallel` feature, `--engine parallel` is refused before a search starts.
+#[cfg(not(feature = "parallel"))]
+fn parallel(puzzle: &RubiksCube, options: &SearchOptions) -> informed::ResultOf<RubiksCube> {
+    ida_star_with(puzzle, options)
+}
+
+/// The length of `scramble` in `metric`: a half turn is two quarter turns.
+fn length(scramble: &[Turn], metric: Metric) -> u32 {
+    scramble
         .iter()
         .map(|m| {
             if metric == Metric::QuarterTurn && m.quarters == 2 {
@@ -170,36 +270,7 @@ fn answer(
                 1
             }
         })
-        .sum();
-    let puzzle = RubiksCube::from_moves(scramble, metric)
-        .with_database(database)
-        .expect("the metric matches");
-    let started = Instant::now();
-    let result = ida_star(&puzzle);
-    let ms = started.elapsed().as_secs_f64() * 1e3;
-    let generated = result.stats.generated;
-    let Some(solution) = result.solution() else {
-        return (
-            "none".to_string(),
-            generated,
-            Err("no solution found".to_string()),
-        );
-    };
-    let solves = replay(&puzzle, &solution.moves).is_ok_and(|(end, _)| puzzle.is_goal(&end));
-    let valid = if solves && solution.cost <= scramble_length {
-        Ok(())
-    } else {
-        Err(format!(
-            "the solution of {} does not solve the cube within the scramble's {scramble_length}",
-            solution.cost
-        ))
-    };
-    let text = format!(
-        "{} {generated} {ms:.1} {}",
-        solution.cost,
-        puzzle.format_moves(&solution.moves)
-    );
-    (text, generated, valid)
+        .sum()
 }
 
 fn main() -> ExitCode {
@@ -207,6 +278,12 @@ fn main() -> ExitCode {
     let mut metric = Metric::HalfTurn;
     let mut cache = std::path::PathBuf::from("target/informed-pdb");
     let mut check = None;
+    let mut random = None;
+    let mut search = Search {
+        metric: Metric::HalfTurn,
+        parallel: false,
+        limit: None,
+    };
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--metric" => {
@@ -220,6 +297,16 @@ fn main() -> ExitCode {
                 }
             }
             "--pdb-cache" => cache = args.value("--pdb-cache", "a directory").into(),
+            "--random" => {
+                let count: usize = args.number("--random", "a count");
+                let seed: u64 = args.number("--random", "a seed");
+                random = Some((count, seed));
+            }
+            "--engine" => search.parallel = parallel_engine(&mut args),
+            "--time-limit" => {
+                let seconds: f64 = args.number("--time-limit", "seconds");
+                search.limit = Some(Duration::from_secs_f64(seconds.max(0.0)));
+            }
             "--check-admissible" => check = Some(args.number("--check-admissible", "a depth")),
             "--generate" => {
                 let depth: usize = args.number("--generate", "a depth");
@@ -235,7 +322,8 @@ fn main() -> ExitCode {
         }
     }
     let started = Instant::now();
-    let (scrambles, bad_line) = if check.is_some() {
+    search.metric = metric;
+    let (scrambles, bad_line) = if check.is_some() || random.is_some() {
         (Vec::new(), None)
     } else {
         read_scrambles()
@@ -244,18 +332,98 @@ fn main() -> ExitCode {
         eprintln!("rubiks_cube: line {number}: {reason}");
         return ExitCode::from(2);
     }
+    let database = match database(metric, &cache) {
+        Ok(database) => database,
+        Err(code) => return code,
+    };
+    if let Some(depth) = check {
+        let puzzle = RubiksCube::new(SOLVED, metric);
+        return if check_admissible(&puzzle, &database, depth) {
+            ExitCode::SUCCESS
+        } else {
+            eprintln!("rubiks_cube: a heuristic exceeds its cube's distance");
+            ExitCode::FAILURE
+        };
+    }
+    // Each cube with its number and the length its solution may have at most.
+    let cubes: Vec<(usize, Cube, Option<u32>)> = match random {
+        Some((count, seed)) => (1..=count)
+            .zip(random_cubes(seed))
+            .map(|(n, cube)| (n, cube, None))
+            .collect(),
+        None => scrambles
+            .iter()
+            .map(|(number, scramble)| {
+                let puzzle = RubiksCube::from_moves(scramble, metric);
+                (*number, puzzle.start().cube, Some(length(scramble, metric)))
+            })
+            .collect(),
+    };
+    let status = solve(&cubes, &search, &database, started);
+    if let Some((number, reason)) = bad_line {
+        eprintln!("rubiks_cube: line {number}: {reason}");
+        return ExitCode::from(2);
+    }
+    status
+}
+
+/// Solves the cubes, each a line on stdout, and the summary on stderr; the exit status.
+fn solve(
+    cubes: &[(usize, Cube, Option<u32>)],
+    search: &Search,
+    database: &KorfDatabase,
+    started: Instant,
+) -> ExitCode {
+    let mut out = io::stdout().lock();
+    let mut status = ExitCode::SUCCESS;
+    let (mut nodes, mut solved, mut stopped) = (0u64, 0usize, 0usize);
+    let mut times = Vec::new();
+    let searching = Instant::now();
+    for &(number, cube, bound) in cubes {
+        let started = Instant::now();
+        let answer = answer(cube, bound, search, database);
+        times.push(started.elapsed().as_secs_f64());
+        let _ = writeln!(out, "{number} {}", answer.text);
+        let _ = out.flush();
+        nodes += answer.generated;
+        if answer.stopped {
+            stopped += 1;
+        } else {
+            solved += 1;
+        }
+        if let Err(reason) = answer.valid {
+            eprintln!("rubiks_cube: line {number}: {reason}");
+            status = ExitCode::FAILURE;
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+    let most = times.last().copied().unwrap_or(0.0);
+    eprintln!(
+        "rubiks_cube: {solved} solved, {stopped} stopped by the time limit, {nodes} nodes, \
+         search {:.2} s (per cube: median {median:.2} s, most {most:.2} s), total {:.2} s",
+        searching.elapsed().as_secs_f64(),
+        started.elapsed().as_secs_f64()
+    );
+    status
+}
+
+/// Korf's databases for `metric`, read from or built into `cache` (a bar on a terminal while
+/// they build), the report and the mean entries on stderr; or the exit code after the error
+/// is named there.
+fn database(metric: Metric, cache: &std::path::Path) -> Result<KorfDatabase, ExitCode> {
     let bar = build_bar::BuildBar::new("rubiks_cube");
     let show = |progress: &BuildProgress| bar.show(progress);
     let built = KorfDatabase::build_with(
         metric,
-        &BuildOptions::new().cache_dir(&cache).observer(&show),
+        &BuildOptions::new().cache_dir(cache).observer(&show),
     );
     bar.clear();
     let (database, report) = match built {
         Ok(built) => built,
         Err(error) => {
             eprintln!("rubiks_cube: {error}");
-            return ExitCode::from(2);
+            return Err(ExitCode::from(2));
         }
     };
     eprintln!("rubiks_cube: {report}");
@@ -267,38 +435,23 @@ fn main() -> ExitCode {
         "rubiks_cube: mean entries (corners, edges 0-5, edges 6-11): {}",
         means.join(" ")
     );
-    if let Some(depth) = check {
-        let puzzle = RubiksCube::new(SOLVED, metric);
-        return if check_admissible(&puzzle, &database, depth) {
-            ExitCode::SUCCESS
-        } else {
-            eprintln!("rubiks_cube: a heuristic exceeds its cube's distance");
-            ExitCode::FAILURE
-        };
+    Ok(database)
+}
+
+/// Whether `--engine` names parallel IDA* (`parallel`) rather than IDA* (`ida`).
+fn parallel_engine(args: &mut args::Args) -> bool {
+    match args.value("--engine", "ida or parallel").as_str() {
+        "ida" => false,
+        #[cfg(feature = "parallel")]
+        "parallel" => true,
+        #[cfg(not(feature = "parallel"))]
+        "parallel" => args.fail(
+            "--engine parallel needs the 'parallel' feature: \
+             cargo run --release --features parallel --example rubiks_cube",
+        ),
+        other => args.fail(&format!(
+            "--engine is ida or parallel, not '{}'",
+            args::excerpt(other)
+        )),
     }
-    let mut out = io::stdout().lock();
-    let mut status = ExitCode::SUCCESS;
-    let (mut nodes, mut solved) = (0u64, 0usize);
-    let searching = Instant::now();
-    for (number, scramble) in &scrambles {
-        let (text, generated, valid) = answer(scramble, metric, &database);
-        let _ = writeln!(out, "{number} {text}");
-        nodes += generated;
-        solved += 1;
-        if let Err(reason) = valid {
-            eprintln!("rubiks_cube: line {number}: {reason}");
-            status = ExitCode::FAILURE;
-        }
-    }
-    if let Some((number, reason)) = bad_line {
-        let _ = out.flush();
-        eprintln!("rubiks_cube: line {number}: {reason}");
-        return ExitCode::from(2);
-    }
-    eprintln!(
-        "rubiks_cube: {solved} solved, {nodes} nodes, search {:.2} s, total {:.2} s",
-        searching.elapsed().as_secs_f64(),
-        started.elapsed().as_secs_f64()
-    );
-    status
 }

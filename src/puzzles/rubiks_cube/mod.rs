@@ -38,8 +38,10 @@ use core::fmt;
 use crate::{MoveBuffer, SearchProblem};
 
 mod databases;
+mod random;
 
 pub use databases::{pocket_cube_distances, KorfDatabase};
+pub use random::random_cubes;
 
 /// The corners, by position: URF, UFL, ULB, UBR, DFR, DLF, DBL, DRB.
 pub const CORNERS: usize = 8;
