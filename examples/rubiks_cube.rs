@@ -28,6 +28,9 @@
 //! a cube's search after that long (`<n> stopped <nodes> <ms> above <threshold>`: the last
 //! threshold searched through, a bound below the cube's distance).
 //!
+//! `--edges 7` or `--edges 8` uses groups of seven or eight edges instead of Korf's six: a
+//! stronger heuristic from larger tables (595 MB or 5.2 GB in all).
+//!
 //! `--generate DEPTH COUNT SEED` prints COUNT random scrambles of DEPTH moves (no face turned
 //! twice running, nor opposite faces in the wrong order) and stops. `--check-admissible DEPTH`
 //! checks the databases instead: every cube within DEPTH moves of solved (breadth-first, all
@@ -73,6 +76,9 @@ Options:
                           core, needs the 'parallel' feature)
   --time-limit SECONDS    stop a cube's search after this long, and say how
                           far it came
+  --edges N               edges in each of the two edge tables: 6 (default,
+                          Korf's), 7 (595 MB in all) or 8 (5.2 GB; 10.2 GB
+                          while a table builds)
   --generate DEPTH COUNT SEED
                           print COUNT random scrambles of DEPTH moves and stop
   --check-admissible DEPTH
@@ -279,6 +285,7 @@ fn main() -> ExitCode {
     let mut cache = std::path::PathBuf::from("target/informed-pdb");
     let mut check = None;
     let mut random = None;
+    let mut group = 6;
     let mut search = Search {
         metric: Metric::HalfTurn,
         parallel: false,
@@ -303,6 +310,7 @@ fn main() -> ExitCode {
                 random = Some((count, seed));
             }
             "--engine" => search.parallel = parallel_engine(&mut args),
+            "--edges" => group = args.number("--edges", "6, 7 or 8"),
             "--time-limit" => {
                 let seconds: f64 = args.number("--time-limit", "seconds");
                 search.limit = Some(Duration::from_secs_f64(seconds.max(0.0)));
@@ -332,7 +340,7 @@ fn main() -> ExitCode {
         eprintln!("rubiks_cube: line {number}: {reason}");
         return ExitCode::from(2);
     }
-    let database = match database(metric, &cache) {
+    let database = match database(metric, group, &cache) {
         Ok(database) => database,
         Err(code) => return code,
     };
@@ -411,11 +419,16 @@ fn solve(
 /// Korf's databases for `metric`, read from or built into `cache` (a bar on a terminal while
 /// they build), the report and the mean entries on stderr; or the exit code after the error
 /// is named there.
-fn database(metric: Metric, cache: &std::path::Path) -> Result<KorfDatabase, ExitCode> {
+fn database(
+    metric: Metric,
+    group: usize,
+    cache: &std::path::Path,
+) -> Result<KorfDatabase, ExitCode> {
     let bar = build_bar::BuildBar::new("rubiks_cube");
     let show = |progress: &BuildProgress| bar.show(progress);
     let built = KorfDatabase::build_with(
         metric,
+        group,
         &BuildOptions::new().cache_dir(cache).observer(&show),
     );
     bar.clear();

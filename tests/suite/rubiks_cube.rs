@@ -6,7 +6,7 @@
 
 use hashbrown::HashMap;
 use informed::puzzles::rubiks_cube::{
-    parse_moves, pocket_cube_distances, Cube, CubeError, Metric, RubiksCube, SOLVED,
+    parse_moves, pocket_cube_distances, Cube, CubeError, KorfDatabase, Metric, RubiksCube, SOLVED,
 };
 use informed::{ida_star, replay, SearchProblem};
 
@@ -113,4 +113,21 @@ fn scrambles_read_and_write_in_singmaster_notation() {
     let cube =
         RubiksCube::from_scramble("R U F' L2 D B' B D' L2 F U' R'", Metric::HalfTurn).unwrap();
     assert!(cube.is_goal(&cube.start()));
+}
+
+#[test]
+fn edge_groups_outside_six_to_eight_are_refused() {
+    use informed::heuristics::pattern_database::{BuildOptions, PatternError, PdbError};
+    for group in [0, 5, 9, 12] {
+        let error = KorfDatabase::build_with(Metric::HalfTurn, group, &BuildOptions::new())
+            .expect_err("no such tables");
+        assert!(
+            matches!(
+                error,
+                PdbError::InvalidPattern(PatternError::EdgeGroup { edges }) if edges == group
+            ),
+            "{error:?}"
+        );
+        assert!(error.to_string().contains("6 to 8"), "{error}");
+    }
 }

@@ -217,6 +217,11 @@ pub enum PatternError {
         /// The disks a group.
         disks: usize,
     },
+    /// Groups of this many edges: the cube's tables take groups of 6 to 8.
+    EdgeGroup {
+        /// The edges a group.
+        edges: usize,
+    },
     /// A pattern of this many tokens on a TopSpin ring: it takes 1 to the ring's tokens.
     Tokens {
         /// The tokens of the pattern.
@@ -278,6 +283,10 @@ impl fmt::Display for PatternError {
             Self::DiskGroup { disks } => write!(
                 f,
                 "groups of {disks} disks: the tables take groups of 1 to 14"
+            ),
+            Self::EdgeGroup { edges } => write!(
+                f,
+                "groups of {edges} edges: the cube's tables take groups of 6 to 8"
             ),
             Self::Tokens { tokens, ring } => {
                 write!(f, "a pattern of {tokens} tokens on a ring of {ring}")

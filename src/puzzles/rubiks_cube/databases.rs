@@ -6,7 +6,7 @@ use std::path::Path;
 use super::{move_cubes, Cube, Metric, Turn, CORNERS, EDGES, SOLVED};
 use crate::heuristics::pattern_database::{
     build_table, build_tracked, create_cache_dir, AbstractSpace, BuildOptions, BuildReport,
-    CachedTable, Neighbour, Packing, PdbError, Table, Tracker,
+    CachedTable, Neighbour, Packing, PatternError, PdbError, Table, Tracker,
 };
 use crate::permutation::{rank_partial_valid, unrank_into, unrank_partial};
 
@@ -14,10 +14,6 @@ use crate::permutation::{rank_partial_valid, unrank_into, unrank_partial};
 const CORNER_PERMUTATIONS: usize = 40_320;
 /// Corner twists, `3^7` (the eighth follows from the others).
 const CORNER_TWISTS: usize = 2_187;
-/// Placements of six edges, `12! / 6!`.
-const EDGE_PLACEMENTS: usize = 665_280;
-/// Flips of six edges, `2^6`.
-const EDGE_FLIPS: usize = 64;
 
 /// The moves of a metric, by [`Turn::index`](super::Turn::index), on the faces given.
 fn move_indices(metric: Metric, faces: &[usize]) -> Vec<usize> {
@@ -138,7 +134,7 @@ impl AbstractSpace for Corners {
     }
 }
 
-/// A group of edges (six in Korf's databases; `6 * group` to `6 * group + 5`): a block per
+/// A group of edges (Korf's six, or seven or eight: [`groups`]): a block per
 /// placement (where each of them is, ranked by
 /// [`rank_partial`](crate::permutation::rank_partial)), a slot per flip (a bit an edge). The
 /// flips after a move are the flips before it with a mask of the block's, so both are worked
@@ -154,11 +150,11 @@ struct Edges {
 }
 
 impl Edges {
-    fn new(metric: Metric, group: usize) -> Self {
-        Self::of(GROUPS[group].to_vec(), metric)
+    fn new(metric: Metric, edges: usize, group: usize) -> Self {
+        Self::of(groups(edges)[group].clone(), metric)
     }
 
-    /// The space of these edges (one to six of them).
+    /// The space of these edges (one to eight of them).
     fn of(edges: Vec<u8>, metric: Metric) -> Self {
         let cubes = move_cubes();
         let mut goes_to = [[0u8; EDGES]; 18];
@@ -206,10 +202,10 @@ impl AbstractSpace for Edges {
 
     fn enter(&self, block: usize, (after, flips): &mut Self::Scratch) {
         let k = self.members.len();
-        let mut at = [0u8; 6];
+        let mut at = [0u8; MAX_GROUP];
         let _ = unrank_partial(block as u64, EDGES, &mut at[..k]);
         for &m in &self.moves {
-            let mut next = [0u8; 6];
+            let mut next = [0u8; MAX_GROUP];
             let mut mask = 0u8;
             for (j, &position) in at[..k].iter().enumerate() {
                 next[j] = self.goes_to[m][usize::from(position)];
@@ -255,19 +251,27 @@ pub fn pocket_cube_distances(metric: Metric) -> Result<Vec<u64>, PdbError> {
 }
 
 /// Korf's heuristic for the cube: the largest of the corners' database (88,179,840 entries)
-/// and two databases of six edges (42,577,920 entries each), four bits an entry (the
-/// distances fit: at most 11 for the corners in the half-turn metric). 86.7 MB in all.
+/// and two databases of edges, four bits an entry (the distances fit: at most 11 for the
+/// corners in the half-turn metric).
+///
+/// Korf's groups are six edges each (42,577,920 entries; 86.7 MB in all). Larger groups
+/// ([`build_with`](Self::build_with)) give a stronger heuristic for more memory: seven edges
+/// (510,935,040 entries each; 595 MB in all) or eight (5,109,350,400 each; 5.2 GB in all, and
+/// a byte a state while a table builds), the first and the last edges, overlapping. The search
+/// time falls about in proportion to the tables' size (Korf's time-memory rule).
 #[derive(Clone, Debug)]
 pub struct KorfDatabase {
     metric: Metric,
+    /// The edges of each group.
+    groups: [Vec<u8>; 2],
     corners: Table,
     edges: [Table; 2],
 }
 
 impl KorfDatabase {
-    /// Builds the three tables in memory (seconds to a minute; 174 MB while building).
+    /// Builds Korf's three tables in memory (seconds to a minute; 174 MB while building).
     pub fn build(metric: Metric) -> Result<Self, PdbError> {
-        Self::build_with(metric, &BuildOptions::new()).map(|(database, _)| database)
+        Self::build_with(metric, 6, &BuildOptions::new()).map(|(database, _)| database)
     }
 
     /// [`build`](Self::build), each table kept in `cache_dir` ([`BuildOptions::cache_dir`]).
@@ -275,42 +279,59 @@ impl KorfDatabase {
         metric: Metric,
         cache_dir: &Path,
     ) -> Result<(Self, BuildReport), PdbError> {
-        Self::build_with(metric, &BuildOptions::new().cache_dir(cache_dir))
+        Self::build_with(metric, 6, &BuildOptions::new().cache_dir(cache_dir))
     }
 
-    /// [`build`](Self::build) with options: a cache directory, an observer of the build's
-    /// progress.
+    /// The tables with groups of `group` edges (6 to 8; 6 is Korf's), with options: a cache
+    /// directory, an observer of the build's progress. [`PatternError::EdgeGroup`] for
+    /// another group size.
     pub fn build_with(
         metric: Metric,
+        group: usize,
         options: &BuildOptions<'_>,
     ) -> Result<(Self, BuildReport), PdbError> {
+        if !(6..=MAX_GROUP).contains(&group) {
+            return Err(PdbError::InvalidPattern(PatternError::EdgeGroup {
+                edges: group,
+            }));
+        }
         if let Some(dir) = options.cache_dir {
             create_cache_dir(dir)?;
         }
-        let key = [match metric {
-            Metric::HalfTurn => b'h',
-            Metric::QuarterTurn => b'q',
-        }];
+        let key = [
+            match metric {
+                Metric::HalfTurn => b'h',
+                Metric::QuarterTurn => b'q',
+            },
+            group as u8,
+        ];
+        let placements = crate::permutation::partial_count(EDGES, group).unwrap_or(0) as usize;
         let sizes = [
             CORNER_PERMUTATIONS * CORNER_TWISTS,
-            EDGE_PLACEMENTS * EDGE_FLIPS,
-            EDGE_PLACEMENTS * EDGE_FLIPS,
+            placements << group,
+            placements << group,
         ];
         let tracker = Tracker::new(options.observer, sizes.map(|size| size as u64).to_vec());
         // One table: the corners, edges 0-5 or edges 6-11, read or built and saved.
         let one = |index: usize| -> Result<(Table, BuildReport), PdbError> {
-            let name = ["corners", "edges0", "edges1"][index];
+            // Korf's tables keep the names they always had; larger groups add their size.
+            let name = match (index, group) {
+                (0, _) => "corners".to_string(),
+                (_, 6) => format!("edges{}", index - 1),
+                _ => format!("edges{group}-{}", index - 1),
+            };
             let kind = format!("rubik-{name}");
             let cache = options.cache_dir.map(|dir| CachedTable {
                 path: dir.join(format!("pdb-rubik-{name}-{}.bin", key[0] as char)),
                 kind: &kind,
-                key: key.to_vec(),
+                // The corners' table is the same whatever the edges' group.
+                key: key[..if index == 0 { 1 } else { 2 }].to_vec(),
             });
             let mut report = BuildReport::default();
             let table = Table::load_or_build(cache.as_ref(), sizes[index], &mut report, || {
                 let distances = match index {
                     0 => build_tracked(&Corners::new(metric, &[0, 1, 2, 3, 4, 5]), &tracker, 0),
-                    _ => build_tracked(&Edges::new(metric, index - 1), &tracker, index),
+                    _ => build_tracked(&Edges::new(metric, group, index - 1), &tracker, index),
                 };
                 Table::new(distances?, Some(Packing::Nibbles))
             })?;
@@ -339,6 +360,7 @@ impl KorfDatabase {
         let [corners, edges0, edges1]: [Table; 3] = tables.try_into().expect("three tables");
         let database = KorfDatabase {
             metric,
+            groups: groups(group),
             corners,
             edges: [edges0, edges1],
         };
@@ -361,8 +383,9 @@ impl KorfDatabase {
         self.corners.memory_bytes() + self.edges.iter().map(Table::memory_bytes).sum::<usize>()
     }
 
-    /// The entries of a cube: corners, edges 0–5, edges 6–11.
+    /// The entries of a cube: the corners, the first group of edges, the last.
     pub fn entries(&self, cube: &Cube) -> [u32; 3] {
+        let groups = &self.groups;
         let corners = rank_corners(cube.cp) * CORNER_TWISTS + twist(cube.co);
         let mut position = [0u8; EDGES];
         for (i, &edge) in cube.ep.iter().enumerate() {
@@ -370,8 +393,8 @@ impl KorfDatabase {
         }
         [
             u32::from(self.corners.get(corners)),
-            u32::from(self.edges[0].get(edge_index(cube, &position, &GROUPS[0]))),
-            u32::from(self.edges[1].get(edge_index(cube, &position, &GROUPS[1]))),
+            u32::from(self.edges[0].get(edge_index(cube, &position, &groups[0]))),
+            u32::from(self.edges[1].get(edge_index(cube, &position, &groups[1]))),
         ]
     }
 
@@ -382,25 +405,36 @@ impl KorfDatabase {
     }
 }
 
-/// Korf's two groups of edges.
-const GROUPS: [[u8; 6]; 2] = [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11]];
+/// The most edges a group holds.
+const MAX_GROUP: usize = 8;
+
+/// The two groups of `edges` edges each: the first `edges` and the last (Korf's 0-5 and 6-11
+/// for six; seven or eight overlap, which the largest of the entries allows).
+fn groups(edges: usize) -> [Vec<u8>; 2] {
+    let edges = edges.min(EDGES) as u8;
+    [
+        (0..edges).collect(),
+        (EDGES as u8 - edges..EDGES as u8).collect(),
+    ]
+}
 
 /// The index of a group of edges in its table ([`Edges`]): the rank of their positions, then
 /// their flips; `position` has the position of every edge.
 #[inline]
 fn edge_index(cube: &Cube, position: &[u8; EDGES], edges: &[u8]) -> usize {
-    let mut at = [0u8; 6];
+    let k = edges.len().min(MAX_GROUP);
+    let mut at = [0u8; MAX_GROUP];
     let mut flips = 0;
-    for (j, &edge) in edges.iter().enumerate().take(6) {
+    for (j, &edge) in edges.iter().enumerate().take(k) {
         at[j] = position[usize::from(edge) % EDGES];
         flips |= usize::from(cube.eo[usize::from(at[j]) % EDGES]) << j;
     }
-    (rank_partial_valid(&at[..edges.len().min(6)], EDGES) as usize) << edges.len().min(6) | flips
+    (rank_partial_valid(&at[..k], EDGES) as usize) << k | flips
 }
 
 /// The sizes, checked against the counts they come from.
 const _: () = {
-    assert!(CORNER_PERMUTATIONS == 40_320 && EDGE_PLACEMENTS == 665_280);
+    assert!(CORNER_PERMUTATIONS == 40_320 && CORNER_TWISTS == 2_187);
 };
 
 #[cfg(test)]
@@ -418,7 +452,7 @@ mod tests {
             unrank_into(rank, &mut cp).unwrap();
             assert_eq!(rank_corners(cp) as u64, rank);
         }
-        assert_eq!(partial_count(EDGES, 6), Some(EDGE_PLACEMENTS as u64));
+        assert_eq!(partial_count(EDGES, 6), Some(665_280));
     }
 
     /// Every cube within `depth` moves of solved, with its distance (breadth-first over whole
@@ -445,7 +479,7 @@ mod tests {
         seen.into_iter().collect()
     }
 
-    /// Groups of four edges (the same space as Korf's six, smaller): every entry of a cube
+    /// Groups of four and five edges (the same space as Korf's six, smaller): every entry of a cube
     /// within four moves is at most its distance, some equal it, and the counts of cubes at
     /// each distance are the published ones.
     #[test]
@@ -458,17 +492,18 @@ mod tests {
             for (d, &count) in counts.iter().enumerate() {
                 assert_eq!(cubes.iter().filter(|&&(_, x)| x == d as u32).count(), count);
             }
-            for edges in [[0u8, 1, 2, 3], [4, 9, 10, 7]] {
+            for edges in [&[0u8, 1, 2, 3][..], &[4, 9, 10, 7], &[11, 3, 5, 0, 8]] {
                 let space = Edges::of(edges.to_vec(), metric);
                 let table = build_table(&space).unwrap();
-                assert_eq!(table.len(), 11_880 * 16);
+                let placements = partial_count(EDGES, edges.len()).unwrap() as usize;
+                assert_eq!(table.len(), placements << edges.len());
                 let mut exact = 0;
                 for (cube, d) in &cubes {
                     let mut position = [0u8; EDGES];
                     for (i, &edge) in cube.ep.iter().enumerate() {
                         position[usize::from(edge)] = i as u8;
                     }
-                    let entry = u32::from(table[edge_index(cube, &position, &edges)]);
+                    let entry = u32::from(table[edge_index(cube, &position, edges)]);
                     assert!(entry <= *d, "{cube:?}: {entry} > {d}");
                     exact += usize::from(entry == *d);
                 }
