@@ -445,7 +445,7 @@ fn database(
         .map(|t| format!("{:.3}", mean(t)))
         .collect();
     eprintln!(
-        "rubiks_cube: mean entries (corners, edges 0-5, edges 6-11): {}",
+        "rubiks_cube: mean entries (corners, first edges, last edges): {}",
         means.join(" ")
     );
     Ok(database)
