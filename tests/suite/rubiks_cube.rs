@@ -8,7 +8,7 @@ use hashbrown::HashMap;
 use informed::puzzles::rubiks_cube::{
     parse_moves, pocket_cube_distances, Cube, CubeError, KorfDatabase, Metric, RubiksCube, SOLVED,
 };
-use informed::{ida_star, replay, SearchProblem};
+use informed::{ida_star, replay, ListedChildren, SearchProblem};
 
 #[test]
 fn the_pocket_cube_has_the_published_distances() {
@@ -92,6 +92,23 @@ fn ida_star_finds_the_breadth_first_distances() {
     assert_eq!(ida_star(&quarter).solution().map(|s| s.cost), Some(4));
     let half = RubiksCube::from_scramble("U2 R2", Metric::HalfTurn).unwrap();
     assert_eq!(ida_star(&half).solution().map(|s| s.cost), Some(2));
+}
+
+/// The cube's own way through a node's children (all made, then judged) searches as the
+/// default through its listed moves: the same solutions and counts, in both metrics.
+#[test]
+fn the_children_at_once_search_as_the_listed_moves() {
+    for (metric, scramble) in [
+        (Metric::HalfTurn, "R U2 F' L D"),
+        (Metric::QuarterTurn, "B' R U2 F"),
+        (Metric::HalfTurn, ""),
+    ] {
+        let puzzle = RubiksCube::from_scramble(scramble, metric).unwrap();
+        let (own, listed) = (ida_star(&puzzle), ida_star(&ListedChildren(&puzzle)));
+        assert_eq!(own.outcome, listed.outcome, "{scramble}");
+        assert_eq!(own.stats.generated, listed.stats.generated, "{scramble}");
+        assert_eq!(own.stats.expanded, listed.stats.expanded, "{scramble}");
+    }
 }
 
 #[test]

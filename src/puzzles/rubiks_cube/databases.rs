@@ -385,23 +385,37 @@ impl KorfDatabase {
 
     /// The entries of a cube: the corners, the first group of edges, the last.
     pub fn entries(&self, cube: &Cube) -> [u32; 3] {
-        let groups = &self.groups;
-        let corners = rank_corners(cube.cp) * CORNER_TWISTS + twist(cube.co);
-        let mut position = [0u8; EDGES];
-        for (i, &edge) in cube.ep.iter().enumerate() {
-            position[usize::from(edge) % EDGES] = i as u8;
-        }
-        [
-            u32::from(self.corners.get(corners)),
-            u32::from(self.edges[0].get(edge_index(cube, &position, &groups[0]))),
-            u32::from(self.edges[1].get(edge_index(cube, &position, &groups[1]))),
-        ]
+        self.at(self.indices(cube))
     }
 
     /// The heuristic: the largest entry.
     #[inline]
     pub fn value(&self, cube: &Cube) -> u32 {
         self.entries(cube).into_iter().max().unwrap_or(0)
+    }
+
+    /// Where a cube's entries are in the three tables.
+    #[inline]
+    pub(super) fn indices(&self, cube: &Cube) -> [usize; 3] {
+        let mut position = [0u8; EDGES];
+        for (i, &edge) in cube.ep.iter().enumerate() {
+            position[usize::from(edge) % EDGES] = i as u8;
+        }
+        [
+            rank_corners(cube.cp) * CORNER_TWISTS + twist(cube.co),
+            edge_index(cube, &position, &self.groups[0]),
+            edge_index(cube, &position, &self.groups[1]),
+        ]
+    }
+
+    /// The entries at these [`indices`](Self::indices).
+    #[inline]
+    pub(super) fn at(&self, [corners, first, last]: [usize; 3]) -> [u32; 3] {
+        [
+            u32::from(self.corners.get(corners)),
+            u32::from(self.edges[0].get(first)),
+            u32::from(self.edges[1].get(last)),
+        ]
     }
 }
 
