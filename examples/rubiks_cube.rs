@@ -29,7 +29,7 @@
 //! threshold searched through, a bound below the cube's distance).
 //!
 //! `--edges 7` or `--edges 8` uses groups of seven or eight edges instead of Korf's six: a
-//! stronger heuristic from larger tables (595 MB or 5.2 GB in all).
+//! stronger heuristic from larger tables (555 MB or 5.2 GB in all).
 //!
 //! `--generate DEPTH COUNT SEED` prints COUNT random scrambles of DEPTH moves (no face turned
 //! twice running, nor opposite faces in the wrong order) and stops. `--check-admissible DEPTH`
@@ -77,8 +77,8 @@ Options:
   --time-limit SECONDS    stop a cube's search after this long, and say how
                           far it came
   --edges N               edges in each of the two edge tables: 6 (default,
-                          Korf's), 7 (595 MB in all) or 8 (5.2 GB; 10.2 GB
-                          while a table builds)
+                          Korf's), 7 (555 MB in all) or 8 (5.2 GB; 13.5 GB
+                          at the peak of the build)
   --generate DEPTH COUNT SEED
                           print COUNT random scrambles of DEPTH moves and stop
   --check-admissible DEPTH

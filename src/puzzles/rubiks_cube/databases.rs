@@ -256,9 +256,10 @@ pub fn pocket_cube_distances(metric: Metric) -> Result<Vec<u64>, PdbError> {
 ///
 /// Korf's groups are six edges each (42,577,920 entries; 86.7 MB in all). Larger groups
 /// ([`build_with`](Self::build_with)) give a stronger heuristic for more memory: seven edges
-/// (510,935,040 entries each; 595 MB in all) or eight (5,109,350,400 each; 5.2 GB in all, and
-/// a byte a state while a table builds), the first and the last edges, overlapping. The search
-/// time falls about in proportion to the tables' size (Korf's time-memory rule).
+/// (510,935,040 entries each; 555 MB in all) or eight (5,109,350,400 each; 5.2 GB in all, and
+/// a byte a state while a table builds: 13.5 GB at the peak with the `parallel` feature), the
+/// first and the last edges, overlapping. The search time falls about in proportion to the
+/// tables' size (Korf's time-memory rule).
 #[derive(Clone, Debug)]
 pub struct KorfDatabase {
     metric: Metric,
