@@ -6,7 +6,8 @@
 
 use hashbrown::HashMap;
 use informed::puzzles::rubiks_cube::{
-    parse_moves, pocket_cube_distances, Cube, CubeError, KorfDatabase, Metric, RubiksCube, SOLVED,
+    parse_moves, pocket_cube_distances, random_cubes, Cube, CubeError, KorfDatabase, Metric,
+    RubiksCube, SOLVED,
 };
 use informed::{ida_star, replay, ListedChildren, SearchProblem};
 
@@ -146,5 +147,22 @@ fn edge_groups_outside_six_to_eight_are_refused() {
             "{error:?}"
         );
         assert!(error.to_string().contains("6 to 8"), "{error}");
+    }
+}
+
+/// A cube and its inverse undo each other, and lie as far from solved.
+#[test]
+fn a_cube_and_its_inverse_undo_each_other() {
+    for cube in random_cubes(3).take(200) {
+        let inverse = cube.inverse();
+        assert_eq!(cube.then(&inverse), SOLVED);
+        assert_eq!(inverse.then(&cube), SOLVED);
+        assert_eq!(inverse.inverse(), cube);
+    }
+    for scramble in ["R U F'", "B2 L D' F", "U"] {
+        let puzzle = RubiksCube::from_scramble(scramble, Metric::HalfTurn).unwrap();
+        let inverse = RubiksCube::new(puzzle.start().cube.inverse(), Metric::HalfTurn);
+        let length = |p: &RubiksCube| ida_star(p).solution().map(|s| s.cost);
+        assert_eq!(length(&puzzle), length(&inverse), "{scramble}");
     }
 }

@@ -12,9 +12,9 @@
 //! the last face turned, and its moves leave those out. The branching factor is 13.35 in the
 //! half-turn metric instead of 18 (Korf 1997).
 //!
-//! The heuristic is Korf's (1997): the largest of three pattern databases ([`KorfDatabase`]),
-//! the corners (88,179,840 entries) and two groups of six edges (42,577,920 entries each),
-//! four bits an entry, built by [`build_table`](crate::heuristics::pattern_database::build_table)
+//! The heuristic is Korf's (1997), with dual lookups: the largest of three pattern databases
+//! ([`KorfDatabase`]), read for the cube and for its inverse: the corners (88,179,840
+//! entries) and two groups of six edges (42,577,920 entries each), four bits an entry, built by [`build_table`](crate::heuristics::pattern_database::build_table)
 //! from the moves' tables; groups of seven or eight edges make it stronger for more memory
 //! ([`KorfDatabase::build_with`]). Without a database the heuristic is zero. The cubes of the
 //! literature's measurements are drawn uniformly from every position: [`random_cubes`].
@@ -165,6 +165,25 @@ impl Cube {
             next.eo[i] = self.eo[from] ^ other.eo[i];
         }
         next
+    }
+
+    /// The cube that undoes this one: `self.then(&self.inverse())` is solved. It lies as far
+    /// from solved, by the inverse moves in the reverse order.
+    #[must_use]
+    #[inline]
+    pub fn inverse(&self) -> Cube {
+        let mut inverse = *self;
+        for (i, (&at, &twist)) in self.cp.iter().zip(&self.co).enumerate() {
+            let at = usize::from(at) % CORNERS;
+            inverse.cp[at] = i as u8;
+            inverse.co[at] = (3 - twist % 3) % 3;
+        }
+        for (i, (&at, &flip)) in self.ep.iter().zip(&self.eo).enumerate() {
+            let at = usize::from(at) % EDGES;
+            inverse.ep[at] = i as u8;
+            inverse.eo[at] = flip;
+        }
+        inverse
     }
 
     /// Whether every cubie is home and unturned.
@@ -419,7 +438,8 @@ impl SearchProblem for RubiksCube {
     /// The children made first, all of them, and their table entries read together before
     /// any is judged: a node's dozen lookups into tables far larger than the caches are then
     /// in flight at once, rather than one after another (the search waits on memory, not on
-    /// arithmetic).
+    /// arithmetic). A child its own entries do not cut off is visited, and judged again with
+    /// its inverse's as well ([`KorfDatabase::value`]).
     fn visit_children<V: ChildVisitor<Self>>(
         &self,
         state: &mut CubeState,
@@ -446,23 +466,25 @@ impl SearchProblem for RubiksCube {
         }
         visitor.move_stack().truncate(first);
         let children = &children[..count];
-        let mut heuristics = [0u32; 18];
+        let mut direct = [0u32; 18];
         if let Some(database) = &self.database {
             let mut indices = [[0usize; 3]; 18];
             for (index, (child, _)) in indices.iter_mut().zip(children) {
                 *index = database.indices(&child.cube);
             }
-            for (heuristic, &index) in heuristics.iter_mut().zip(&indices[..count]) {
+            for (heuristic, &index) in direct.iter_mut().zip(&indices[..count]) {
                 *heuristic = database.at(index).into_iter().max().unwrap_or(0);
             }
         }
         let parent = *state;
-        for (&(child, turn), &heuristic) in children.iter().zip(&heuristics) {
-            if visitor.prune(1, heuristic) {
+        for (&(child, turn), &direct) in children.iter().zip(&direct) {
+            // Most children are cut off on their own entries; the few that are not are
+            // visited, and judged again with their inverse's.
+            if visitor.prune(1, direct) {
                 continue;
             }
             *state = child;
-            let flow = visitor.visit_passed(state, turn, 1, heuristic);
+            let flow = visitor.visit(state, turn, 1);
             *state = parent;
             flow?;
         }
