@@ -54,6 +54,8 @@ use informed::{ida_star_with, replay, Outcome, SearchOptions, SearchProblem};
 mod args;
 #[path = "common/build_bar.rs"]
 mod build_bar;
+#[path = "common/progress.rs"]
+mod progress;
 
 const HELP: &str = "\
 usage: rubiks_cube [OPTIONS] < scrambles
@@ -194,12 +196,23 @@ struct Answer {
     valid: Result<(), String>,
 }
 
-/// Solves `cube`, whose solution must be at most `bound` long (the scramble's length).
-fn answer(cube: Cube, bound: Option<u32>, search: &Search, database: &KorfDatabase) -> Answer {
+/// Solves cube `number`, whose solution must be at most `bound` long (the scramble's length),
+/// its progress drawn on a terminal.
+fn answer(
+    (number, cube, bound): (usize, Cube, Option<u32>),
+    search: &Search,
+    database: &KorfDatabase,
+) -> Answer {
     let puzzle = RubiksCube::new(cube, search.metric)
         .with_database(database)
         .expect("the metric matches");
-    let mut options = SearchOptions::new();
+    let live = progress::LiveLine::new();
+    let label = format!("cube {number}");
+    let observer = |report: &informed::Progress| live.show(&label, report);
+    let mut options = SearchOptions::new().progress_every(1 << 24);
+    if live.enabled() {
+        options = options.observer(&observer);
+    }
     if let Some(limit) = search.limit {
         options = options.time_limit(limit);
     }
@@ -209,6 +222,7 @@ fn answer(cube: Cube, bound: Option<u32>, search: &Search, database: &KorfDataba
     } else {
         ida_star_with(&puzzle, &options)
     };
+    live.clear();
     let ms = started.elapsed().as_secs_f64() * 1e3;
     let generated = result.stats.generated;
     let Some(solution) = result.solution() else {
@@ -389,7 +403,7 @@ fn solve(
     let searching = Instant::now();
     for &(number, cube, bound) in cubes {
         let started = Instant::now();
-        let answer = answer(cube, bound, search, database);
+        let answer = answer((number, cube, bound), search, database);
         times.push(started.elapsed().as_secs_f64());
         let _ = writeln!(out, "{number} {}", answer.text);
         let _ = out.flush();
