@@ -161,7 +161,10 @@ where
             let outcome = Outcome::stopped_by(StopReason::CostBound);
             return (SearchResult { outcome, stats }, Vec::new());
         }
-        match self.repair(problem, options, promise, prepare, &mut stats) {
+        let repaired = prepare(&mut self.search).and_then(|(ends, fresh)| {
+            self.repair(problem, &ends, fresh, options, promise, &mut stats)
+        });
+        match repaired {
             Ok((outcome, path)) => (SearchResult { outcome, stats }, path),
             Err(error) => {
                 self.search = None;
@@ -171,21 +174,21 @@ where
         }
     }
 
+    /// Applies the changes told since the last plan to the search `prepare` readied (none to
+    /// a `fresh` one), and repairs it toward `ends`.
     #[allow(clippy::type_complexity)]
     fn repair<P>(
         &mut self,
         problem: &P,
+        ends: &[S],
+        fresh: bool,
         options: &SearchOptions,
         promise: Promise,
-        prepare: impl FnOnce(
-            &mut Option<Incremental<D, S, M, C>>,
-        ) -> Result<(Vec<S>, bool), ProblemError>,
         stats: &mut Stats<C>,
     ) -> Result<(OutcomeOf<P>, Vec<(S, C)>), ProblemError>
     where
         P: Bidirectional<State = S, Move = M, Cost = C>,
     {
-        let (ends, fresh) = prepare(&mut self.search)?;
         let Some(search) = &mut self.search else {
             return Ok((Outcome::NoSolution, Vec::new()));
         };
@@ -195,6 +198,6 @@ where
         for state in self.changed.drain(..) {
             search.changed(problem, &state)?;
         }
-        search.answer(problem, &ends, options, promise, stats)
+        search.answer(problem, ends, options, promise, stats)
     }
 }
