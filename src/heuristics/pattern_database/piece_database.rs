@@ -108,13 +108,10 @@ impl PieceDatabase {
                     key,
                 }
             });
-            let built = report.built;
-            let table = Table::load_or_build(file.as_ref(), space.blocks, &mut report, || {
-                Table::new(build_tracked(space, &tracker, index)?, None)
-            })?;
-            if report.built == built {
-                tracker.skip(index);
-            }
+            let table =
+                tracker.load_or_build(index, file.as_ref(), space.blocks, &mut report, || {
+                    Table::new(build_tracked(space, &tracker, index)?, None)
+                })?;
             tabled.push(Tabled {
                 counted: space.counted.clone(),
                 table,

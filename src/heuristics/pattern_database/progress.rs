@@ -6,6 +6,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use super::{BuildReport, CachedTable, PdbError, Table};
+
 /// How to build a database: the directory its tables are kept in, and an observer of the
 /// build's progress. Handed to a database's `build_with`; its `build` is `build_with` with
 /// [`BuildOptions::new`], its `load_or_build` with a cache directory.
@@ -164,8 +166,26 @@ impl<'a> Tracker<'a> {
         self.report(table, layer, true);
     }
 
+    /// [`Table::load_or_build`] of the table numbered `table`: one read from the cache
+    /// leaves the work to do.
+    pub(crate) fn load_or_build(
+        &self,
+        table: usize,
+        cache: Option<&CachedTable<'_>>,
+        entries: usize,
+        report: &mut BuildReport,
+        build: impl FnOnce() -> Result<Table, PdbError>,
+    ) -> Result<Table, PdbError> {
+        let built = report.built;
+        let loaded = Table::load_or_build(cache, entries, report, build)?;
+        if report.built == built {
+            self.skip(table);
+        }
+        Ok(loaded)
+    }
+
     /// `table` was read from the cache: its states leave the work to do.
-    pub(crate) fn skip(&self, table: usize) {
+    fn skip(&self, table: usize) {
         let size = self.sizes.get(table).copied().unwrap_or(0);
         self.total.fetch_sub(size, Ordering::Relaxed);
     }

@@ -332,16 +332,14 @@ impl KorfDatabase {
                 key: key[..if index == 0 { 1 } else { 2 }].to_vec(),
             });
             let mut report = BuildReport::default();
-            let table = Table::load_or_build(cache.as_ref(), sizes[index], &mut report, || {
+            let size = sizes[index];
+            let table = tracker.load_or_build(index, cache.as_ref(), size, &mut report, || {
                 let distances = match index {
                     0 => build_tracked(&Corners::new(metric, &[0, 1, 2, 3, 4, 5]), &tracker, 0),
                     _ => build_tracked(&Edges::new(metric, group, index - 1), &tracker, index),
                 };
                 Table::new(distances?, Some(Packing::Nibbles))
             })?;
-            if report.built == 0 {
-                tracker.skip(index);
-            }
             Ok((table, report))
         };
         let started = std::time::Instant::now();

@@ -254,14 +254,12 @@ impl<const N: usize> PatternDatabase<N> {
                 key: key(width, height, goal, &pattern.tiles),
             });
             let entries = partial_count(N, pattern.tiles.len()).unwrap_or(0) as usize;
-            let table = Table::load_or_build(cache.as_ref(), entries, &mut report, || {
-                let distances =
-                    pattern_table(width, height, goal, &pattern.tiles, (&tracker, index))?;
-                Table::new(distances, Some(Packing::Bytes))
-            })?;
-            if report.built == 0 {
-                tracker.skip(index);
-            }
+            let table =
+                tracker.load_or_build(index, cache.as_ref(), entries, &mut report, || {
+                    let distances =
+                        pattern_table(width, height, goal, &pattern.tiles, (&tracker, index))?;
+                    Table::new(distances, Some(Packing::Bytes))
+                })?;
             // Lookups read a byte an entry; a file packed four bits an entry is unpacked.
             pattern.table = Arc::new(match table.packing() {
                 Packing::Bytes => Bytes::copy_of(table.as_bytes()),
