@@ -1,7 +1,7 @@
 //! A pattern database's table, a byte or four bits an entry, and its file: a header naming
 //! what it was built for, the entries, and a checksum.
 
-use std::io;
+use std::io::{self, Read, Write};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
@@ -127,82 +127,119 @@ impl Table {
     /// Writes the table: header (magic, version, `kind`, `key`, packing, entries), the stored
     /// bytes, then the checksum of both. `kind` and `key` name what the table was built for
     /// (the puzzle, its size, the pattern); [`read`](Self::read) takes the file back only for
-    /// the same. Written to a temporary file and renamed, so a reader
-    /// never sees half a file.
+    /// the same. Written to a temporary file and renamed, so a reader never sees half a file;
+    /// the entries are written from where they are, not copied first.
     pub fn write(&self, path: &Path, kind: &str, key: &[u8]) -> Result<(), PdbError> {
-        let mut bytes = header(kind, key, self.packing, self.entries);
-        bytes.extend_from_slice(&self.bytes);
-        let sum = checksum(&bytes);
-        bytes.extend_from_slice(&sum.to_le_bytes());
+        let header = header(kind, key, self.packing, self.entries);
+        let mut sum = Checksum::new();
+        sum.update(&header);
+        sum.update(&self.bytes);
         let temporary = path.with_extension(format!("tmp{}", std::process::id()));
         let io_error = |error| PdbError::Io {
             path: path.to_path_buf(),
             error,
         };
-        std::fs::write(&temporary, &bytes).map_err(io_error)?;
+        let written = std::fs::File::create(&temporary).and_then(|mut file| {
+            file.write_all(&header)?;
+            file.write_all(&self.bytes)?;
+            file.write_all(&sum.finish().to_le_bytes())
+        });
+        if let Err(error) = written {
+            let _ = std::fs::remove_file(&temporary);
+            return Err(io_error(error));
+        }
         std::fs::rename(&temporary, path).map_err(io_error)
     }
 
     /// Reads a table written by [`write`](Self::write), checking that it is for this `kind`
     /// and `key`, has `entries` entries, and is intact: a [`PdbError::BadFile`] says what
     /// does not match, a [`PdbError::Io`] that the file could not be read (not there, say).
+    /// The entries are read straight into the memory the table keeps: one copy of them in
+    /// memory, however large.
     pub fn read(path: &Path, kind: &str, key: &[u8], entries: usize) -> Result<Self, PdbError> {
-        let bytes = std::fs::read(path).map_err(|error| PdbError::Io {
+        let io_error = |error| PdbError::Io {
             path: path.to_path_buf(),
             error,
-        })?;
+        };
         let bad = |reason| PdbError::BadFile {
             path: path.to_path_buf(),
             reason,
         };
-        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+        let mut file = std::fs::File::open(path).map_err(io_error)?;
+        let size = file.metadata().map_err(io_error)?.len();
+        // Both packings' headers are as long: only the packing's byte differs.
+        let expected = header(kind, key, Packing::Bytes, entries);
+        let mut head = vec![
+            0;
+            expected
+                .len()
+                .min(usize::try_from(size).unwrap_or(usize::MAX))
+        ];
+        file.read_exact(&mut head).map_err(io_error)?;
+        if head.len() < MAGIC.len() || &head[..MAGIC.len()] != MAGIC {
             return Err(bad("not a table file of this crate"));
         }
         // The packing is the one field of the header the file chooses.
         let packing = [Packing::Bytes, Packing::Nibbles]
             .into_iter()
             .find(|&packing| {
-                let expected = header(kind, key, packing, entries);
-                bytes.len() == expected.len() + stored_bytes(packing, entries) + 8
-                    && bytes[..expected.len()] == expected[..]
+                size == (expected.len() + stored_bytes(packing, entries) + 8) as u64
+                    && head == header(kind, key, packing, entries)
             })
             .ok_or_else(|| {
-                let expected = header(kind, key, Packing::Bytes, entries);
-                if bytes.len() < expected.len()
-                    || bytes[..expected.len() - 9] != expected[..expected.len() - 9]
+                if head.len() < expected.len()
+                    || head[..expected.len() - 9] != expected[..expected.len() - 9]
                 {
                     bad("made for another board, puzzle, goal, pattern, map or version")
                 } else {
                     bad("wrong length")
                 }
             })?;
-        let (body, sum) = bytes.split_at(bytes.len() - 8);
-        if sum != checksum(body).to_le_bytes() {
+        let mut bytes = shared_zeroes(stored_bytes(packing, entries), entries)?;
+        let mut stored_sum = [0; 8];
+        // Unique until returned: `get_mut` gives the entries to read into.
+        if let Some(body) = Arc::get_mut(&mut bytes) {
+            file.read_exact(body).map_err(io_error)?;
+        }
+        file.read_exact(&mut stored_sum).map_err(io_error)?;
+        let mut sum = Checksum::new();
+        sum.update(&head);
+        sum.update(&bytes);
+        if stored_sum != sum.finish().to_le_bytes() {
             return Err(bad("checksum mismatch: the file is damaged"));
         }
-        let start = header(kind, key, packing, entries).len();
-        let stored = &body[start..];
         Ok(Table {
             packing,
             entries,
-            bytes: shared_copy(stored, entries)?,
+            bytes,
         })
     }
 }
 
 /// `bytes` in memory shared between clones, or [`PdbError::OutOfMemory`] (for a table of
-/// `entries`) where that memory is not there. The shared copy has no fallible way to ask for
-/// its memory: asking for as much first turns an allocation that would abort the process into
-/// an error.
+/// `entries`) where that memory is not there.
 fn shared_copy(bytes: &[u8], entries: usize) -> Result<Arc<[u8]>, PdbError> {
+    let mut shared = shared_zeroes(bytes.len(), entries)?;
+    if let Some(copy) = Arc::get_mut(&mut shared) {
+        copy.copy_from_slice(bytes);
+    }
+    Ok(shared)
+}
+
+/// `len` zero bytes in memory shared between clones, made in one allocation, or
+/// [`PdbError::OutOfMemory`] (for a table of `entries`) where that memory is not there. The
+/// shared memory has no fallible way to ask for itself: asking for as much first turns an
+/// allocation that would abort the process into an error.
+fn shared_zeroes(len: usize, entries: usize) -> Result<Arc<[u8]>, PdbError> {
     let mut probe: Vec<u8> = Vec::new();
     probe
-        .try_reserve_exact(bytes.len())
+        .try_reserve_exact(len)
         .map_err(|_| PdbError::OutOfMemory {
             entries: entries as u64,
         })?;
     drop(probe);
-    Ok(bytes.into())
+    // An iterator of known length: collected in one allocation, no vector first.
+    Ok(core::iter::repeat_n(0, len).collect())
 }
 
 /// Where a database keeps one of its tables: the file, and what its header names.
@@ -291,18 +328,98 @@ pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The checksum of a file: FNV-1a over 64-bit little-endian words (the last, short word
-/// zero-padded), with the length mixed in; fast enough to check half a gigabyte in a fraction
-/// of a second, and it changes with any flipped bit.
-fn checksum(bytes: &[u8]) -> u64 {
-    let mut words = bytes.chunks_exact(8);
-    let mut hash = words.by_ref().fold(0xcbf2_9ce4_8422_2325u64, |hash, word| {
-        let mut le = [0u8; 8];
-        le.copy_from_slice(word);
-        (hash ^ u64::from_le_bytes(le)).wrapping_mul(0x0100_0000_01b3)
-    });
-    let mut tail = [0u8; 8];
-    tail[..words.remainder().len()].copy_from_slice(words.remainder());
-    hash = (hash ^ u64::from_le_bytes(tail)).wrapping_mul(0x0100_0000_01b3);
-    (hash ^ bytes.len() as u64).wrapping_mul(0x0100_0000_01b3)
+/// The checksum of a table file (FNV-1a over little-endian words, the last padded with zeroes,
+/// then the length), taken over the parts as they are written or read.
+struct Checksum {
+    hash: u64,
+    /// The bytes of a word not yet whole.
+    pending: [u8; 8],
+    filled: usize,
+    len: u64,
+}
+
+impl Checksum {
+    const PRIME: u64 = 0x0100_0000_01b3;
+
+    fn new() -> Checksum {
+        Checksum {
+            hash: 0xcbf2_9ce4_8422_2325,
+            pending: [0; 8],
+            filled: 0,
+            len: 0,
+        }
+    }
+
+    fn mix(hash: u64, word: [u8; 8]) -> u64 {
+        (hash ^ u64::from_le_bytes(word)).wrapping_mul(Self::PRIME)
+    }
+
+    fn update(&mut self, mut bytes: &[u8]) {
+        self.len += bytes.len() as u64;
+        if self.filled > 0 {
+            let take = (8 - self.filled).min(bytes.len());
+            self.pending[self.filled..self.filled + take].copy_from_slice(&bytes[..take]);
+            self.filled += take;
+            bytes = &bytes[take..];
+            if self.filled < 8 {
+                return;
+            }
+            self.hash = Self::mix(self.hash, self.pending);
+            self.filled = 0;
+        }
+        let mut words = bytes.chunks_exact(8);
+        self.hash = words.by_ref().fold(self.hash, |hash, word| {
+            let mut le = [0u8; 8];
+            le.copy_from_slice(word);
+            Self::mix(hash, le)
+        });
+        let rest = words.remainder();
+        self.pending[..rest.len()].copy_from_slice(rest);
+        self.filled = rest.len();
+    }
+
+    fn finish(self) -> u64 {
+        let mut tail = [0u8; 8];
+        tail[..self.filled].copy_from_slice(&self.pending[..self.filled]);
+        let hash = Self::mix(self.hash, tail);
+        (hash ^ self.len).wrapping_mul(Self::PRIME)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Checksum;
+
+    /// The checksum over the whole file at once, as files were always summed.
+    fn whole(bytes: &[u8]) -> u64 {
+        let prime = 0x0100_0000_01b3u64;
+        let mut words = bytes.chunks_exact(8);
+        let mut hash = words.by_ref().fold(0xcbf2_9ce4_8422_2325u64, |hash, word| {
+            (hash ^ u64::from_le_bytes(word.try_into().unwrap())).wrapping_mul(prime)
+        });
+        let mut tail = [0u8; 8];
+        tail[..words.remainder().len()].copy_from_slice(words.remainder());
+        hash = (hash ^ u64::from_le_bytes(tail)).wrapping_mul(prime);
+        (hash ^ bytes.len() as u64).wrapping_mul(prime)
+    }
+
+    #[test]
+    fn a_checksum_taken_in_parts_is_the_whole_files() {
+        let bytes: Vec<u8> = (0..100u32).map(|i| (i * 37 % 251) as u8).collect();
+        for len in [0, 1, 7, 8, 9, 63, 100] {
+            for cut in 0..=len {
+                for second in cut..=len {
+                    let mut sum = Checksum::new();
+                    sum.update(&bytes[..cut]);
+                    sum.update(&bytes[cut..second]);
+                    sum.update(&bytes[second..len]);
+                    assert_eq!(
+                        sum.finish(),
+                        whole(&bytes[..len]),
+                        "{len} cut at {cut}, {second}"
+                    );
+                }
+            }
+        }
+    }
 }
