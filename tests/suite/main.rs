@@ -16,6 +16,7 @@ mod dynamic_potential;
 mod examples;
 mod explicit_estimation;
 mod focal_search;
+mod goal_bounds;
 mod grid;
 mod hanoi;
 mod heuristics;

@@ -91,6 +91,9 @@ pub enum GridError {
     /// A [`JumpTable`](super::JumpTable) built for another map (or for this one before it
     /// changed).
     WrongJumpTable,
+    /// [`GoalBounds`](super::GoalBounds) built for another map (or for this one before it
+    /// changed), another connectivity, or other step costs.
+    WrongGoalBounds,
 }
 
 impl fmt::Display for GridError {
@@ -145,6 +148,9 @@ impl fmt::Display for GridError {
                 f.write_str("jump point search needs an 8-connected grid path")
             }
             Self::WrongJumpTable => f.write_str("the jump table was built for another map"),
+            Self::WrongGoalBounds => f.write_str(
+                "the goal bounds were built for another map, connectivity or step costs",
+            ),
         }
     }
 }

@@ -5,7 +5,7 @@
 use crate::cost::Cost;
 use crate::problem::{MoveBuffer, SearchProblem};
 use crate::puzzles::grid::path::{Connectivity, GridPath};
-use crate::puzzles::grid::{Cell, Direction, GridError, JumpTable};
+use crate::puzzles::grid::{Cell, Direction, GoalBounds, GridError, JumpTable};
 
 /// A state of jump point search: a cell and the direction of the jump that reached it
 /// (none at the start), which decides the jumps onward.
@@ -111,6 +111,8 @@ pub struct JumpPoints<'p, 'm, C> {
     path: &'p GridPath<'m, C>,
     /// The jumps worked out ahead (JPS+), or `None` to scan the map for them.
     table: Option<&'p JumpTable>,
+    /// The directions worth trying toward the goal, worked out ahead, if given.
+    bounds: Option<&'p GoalBounds>,
 }
 
 impl<'p, 'm, C: Cost> JumpPoints<'p, 'm, C> {
@@ -121,7 +123,11 @@ impl<'p, 'm, C: Cost> JumpPoints<'p, 'm, C> {
     /// [`GridError::NotEightConnected`] if the path is 4-connected.
     pub fn new(path: &'p GridPath<'m, C>) -> Result<Self, GridError> {
         if path.connectivity() == Connectivity::Eight {
-            Ok(JumpPoints { path, table: None })
+            Ok(JumpPoints {
+                path,
+                table: None,
+                bounds: None,
+            })
         } else {
             Err(GridError::NotEightConnected)
         }
@@ -141,6 +147,22 @@ impl<'p, 'm, C: Cost> JumpPoints<'p, 'm, C> {
         let mut search = Self::new(path)?;
         search.table = Some(table);
         Ok(search)
+    }
+
+    /// The same search, trying from each jump point only the directions whose goal bounds
+    /// hold the goal (Rabin and Sturtevant 2016): the same optimal length, fewer states
+    /// expanded. With or without a [`JumpTable`].
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::WrongGoalBounds`] if `bounds` were built for another map, connectivity or
+    /// step costs than this search's path.
+    pub fn with_goal_bounds(mut self, bounds: &'p GoalBounds) -> Result<Self, GridError> {
+        if !bounds.serves(self.path) {
+            return Err(GridError::WrongGoalBounds);
+        }
+        self.bounds = Some(bounds);
+        Ok(self)
     }
 
     /// The path it searches.
@@ -298,6 +320,9 @@ impl<C: Cost> SearchProblem for JumpPoints<'_, '_, C> {
     fn moves(&self, &point: &JumpPoint, moves: &mut MoveBuffer<Jump, C>) {
         let cell = point.cell();
         let mut open = self.directions(point);
+        if let Some(bounds) = self.bounds {
+            open = bounds.toward(cell, self.path.goal(), open);
+        }
         if let Some((d, length)) = self.in_sight(cell, open) {
             let jump = Jump {
                 direction: Direction::ALL[d as usize],

@@ -36,6 +36,7 @@
 
 mod cell;
 mod error;
+mod goal_bounds;
 mod jump_points;
 mod jump_table;
 mod map;
@@ -44,6 +45,7 @@ mod scenario;
 
 pub use cell::{Cell, Direction};
 pub use error::GridError;
+pub use goal_bounds::GoalBounds;
 pub use jump_points::{Jump, JumpPoint, JumpPoints};
 pub use jump_table::JumpTable;
 pub use map::GridMap;

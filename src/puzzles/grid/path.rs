@@ -211,6 +211,18 @@ impl<'m, C: Cost> GridPath<'m, C> {
         cells
     }
 
+    /// Bit `d` set if the path takes steps in direction `d`: all eight, or the straight four.
+    #[inline]
+    pub(crate) fn direction_mask(&self) -> u8 {
+        self.directions
+    }
+
+    /// What a step in direction `d` costs.
+    #[inline]
+    pub(crate) fn step_cost(&self, d: u8) -> C {
+        self.step_cost[usize::from(d)]
+    }
+
     /// `times` steps of `direction`'s cost, as a path sums them.
     #[inline]
     pub(crate) fn cost_of_steps(&self, direction: u8, times: u32) -> C {
