@@ -14,14 +14,21 @@
 //! build time and memory are printed per map).
 //!
 //! ```text
-//! cargo bench --bench movingai [-- [ROUNDS] [SCENARIO_FILE ...]]
+//! cargo bench --bench movingai [-- [ROUNDS] [--goal-bounds] [SCENARIO_FILE | FOLDER ...]]
 //! ```
 //!
 //! `ROUNDS` defaults to 5; the scenario files to the maps shipped in `benches/data/movingai`
-//! (`arena`, Dragon Age's `den520d`, Baldur's Gate II's `AR0011SR`), each map read from beside
-//! its file. Prints per map and cost type the median time of each row over the rounds (the
-//! rows alternate within a round), the states expanded, and `pathfinding`'s time over each
-//! row's. Every row's path costs are checked against the others'.
+//! (`arena`, Dragon Age's `den520d`, Baldur's Gate II's `AR0011SR`); a folder stands for every
+//! `.map.scen` file in it (`benches/fetch_movingai.sh` fetches the benchmark's Dragon Age maps
+//! into one). Each map is read from beside its scenario file. Prints per map and cost type the
+//! median time of each row over the rounds (the rows alternate within a round), the states
+//! expanded, and `pathfinding`'s time over each row's. `--goal-bounds` adds a row that reads
+//! goal bounds beside the jump table (built once per map and cost type, a search from every
+//! open cell, and kept in `target/movingai-bounds`; their build or read time is printed).
+//!
+//! Every row's path costs must agree with the others', and, for the `u64` and `f64` costs (the
+//! benchmark's own, 1 and √2), with the optimal lengths of the scenario file within its
+//! precision; the run stops at the first that does not.
 
 use std::hash::Hash;
 use std::hint::black_box;
@@ -29,7 +36,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use informed::puzzles::grid::{
-    Cell, Connectivity, GridCosts, GridMap, GridPath, JumpPoints, JumpTable,
+    Cell, Connectivity, GoalBounds, GridCosts, GridMap, GridPath, JumpPoints, JumpTable, Scenario,
 };
 use informed::{a_star, Cost, SearchResult, Solution, Stats};
 use ordered_float::OrderedFloat;
@@ -55,6 +62,9 @@ trait Costs: Cost {
     fn theirs(self) -> Self::Theirs;
     /// The octile distance over `long` and `short` steps.
     fn octile(long: u16, short: u16) -> Self::Theirs;
+    /// Whether a path's length is one the scenario file's optimal lengths can check: the
+    /// costs are the benchmark's, 1 and √2, within its precision.
+    const BENCHMARK_COSTS: bool;
     /// A path's length in straight steps, to compare the rows: ours, and `pathfinding`'s.
     fn length(self) -> f64;
     fn their_length(cost: Self::Theirs) -> f64;
@@ -63,6 +73,7 @@ trait Costs: Cost {
 impl Costs for u32 {
     type Theirs = u32;
     const NAME: &'static str = "u32 100/141";
+    const BENCHMARK_COSTS: bool = false;
     fn grid() -> GridCosts<u32> {
         GridCosts::new(100, 141)
     }
@@ -84,6 +95,7 @@ impl Costs for u32 {
 impl Costs for u64 {
     type Theirs = u64;
     const NAME: &'static str = "u64 10^8";
+    const BENCHMARK_COSTS: bool = true;
     fn grid() -> GridCosts<u64> {
         GridCosts::new(100_000_000, 141_421_356)
     }
@@ -105,6 +117,7 @@ impl Costs for u64 {
 impl Costs for f64 {
     type Theirs = OrderedFloat<f64>;
     const NAME: &'static str = "f64 octile";
+    const BENCHMARK_COSTS: bool = true;
     fn grid() -> GridCosts<f64> {
         GridCosts::octile()
     }
@@ -183,12 +196,14 @@ impl Masks {
 }
 
 /// One scenario file's map and queries.
-struct Scenarios {
+struct ScenarioFile {
     name: String,
     map: GridMap,
     masks: Masks,
     table: JumpTable,
     queries: Vec<(Cell, Cell)>,
+    /// The queries as the file gives them, with their optimal lengths.
+    scenarios: Vec<Scenario>,
 }
 
 /// A row's run over every query: the path lengths, and the states expanded in all.
@@ -197,7 +212,7 @@ type Run = (Vec<f64>, u64);
 /// Every query through `pathfinding::astar`. (Never inlined, as the other rows: callgrind's
 /// `--toggle-collect` counts a row by them.)
 #[inline(never)]
-fn yardstick<C: Costs>(map: &Scenarios) -> Run {
+fn yardstick<C: Costs>(map: &ScenarioFile) -> Run {
     let costs = C::grid();
     let (straight, diagonal) = (costs.straight.theirs(), costs.diagonal.theirs());
     let expanded = std::cell::Cell::new(0);
@@ -226,17 +241,19 @@ fn yardstick<C: Costs>(map: &Scenarios) -> Run {
     (lengths, expanded.get())
 }
 
-/// How a row searches: A* on the cells, or jump point search scanning or reading its table.
-#[derive(Clone, Copy, PartialEq)]
-enum Search {
+/// How a row searches: A* on the cells, or jump point search scanning or reading its table,
+/// the last with goal bounds too.
+#[derive(Clone, Copy)]
+enum Search<'b> {
     Cells,
     Jumps,
     Table,
+    Bounded(&'b GoalBounds),
 }
 
 /// Every query through `a_star` on `GridPath`, or on `JumpPoints`.
 #[inline(never)]
-fn informed<C: Costs>(map: &Scenarios, search: Search) -> Run {
+fn informed<C: Costs>(map: &ScenarioFile, search: Search<'_>) -> Run {
     let mut expanded = 0;
     let lengths = map
         .queries
@@ -250,6 +267,11 @@ fn informed<C: Costs>(map: &Scenarios, search: Search) -> Run {
                 Search::Table => {
                     Some(JumpPoints::with_table(&path, &map.table).expect("the map's table"))
                 }
+                Search::Bounded(bounds) => Some(
+                    JumpPoints::with_table(&path, &map.table)
+                        .and_then(|jumps| jumps.with_goal_bounds(bounds))
+                        .expect("the map's table and bounds"),
+                ),
             };
             let (cost, stats) = match jumps {
                 Some(jumps) => cost_and_stats(a_star(&jumps)),
@@ -273,11 +295,11 @@ fn median(times: &mut [Duration]) -> Duration {
 }
 
 /// The map and queries of a scenario file, the map read from beside it.
-fn load(file: &Path) -> Result<Scenarios, String> {
+fn load(file: &Path) -> Result<ScenarioFile, String> {
     let read =
         |path: &Path| std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()));
-    let scenarios = informed::puzzles::grid::Scenario::parse_file(&read(file)?)
-        .map_err(|e| format!("{}: {e}", file.display()))?;
+    let scenarios =
+        Scenario::parse_file(&read(file)?).map_err(|e| format!("{}: {e}", file.display()))?;
     let first = scenarios
         .first()
         .ok_or(format!("{}: no query", file.display()))?;
@@ -299,19 +321,72 @@ fn load(file: &Path) -> Result<Scenarios, String> {
         began.elapsed().as_secs_f64() * 1e3,
         table.memory_bytes() as f64 / 1e6
     );
-    Ok(Scenarios {
+    Ok(ScenarioFile {
         name,
         table,
         masks: Masks::new(&map),
         queries: scenarios.iter().map(|s| (s.start, s.goal)).collect(),
+        scenarios,
         map,
     })
 }
 
-/// The rows of one map and cost type, run `rounds` times in turn: a line each.
-fn compare<C: Costs>(map: &Scenarios, rounds: usize) {
+/// The scenario files `path` names: itself, or if it is a folder every `.map.scen` file in
+/// it, by name.
+fn scenario_files(path: &Path) -> Result<Vec<PathBuf>, String> {
+    if !path.is_dir() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let entries = std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|file| file.to_string_lossy().ends_with(".map.scen"))
+        .collect();
+    if files.is_empty() {
+        return Err(format!("{}: no .map.scen file", path.display()));
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// The goal bounds of `map` for `C`'s costs, read from `target/movingai-bounds` if they were
+/// kept there, else built (a search from every open cell: minutes on a large map) and kept.
+fn goal_bounds<C: Costs>(map: &ScenarioFile) -> GoalBounds {
+    let (start, goal) = map.queries[0];
+    let path = GridPath::new(&map.map, start, goal, Connectivity::Eight, C::grid())
+        .expect("a query on passable cells");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/movingai-bounds");
+    if let Err(error) = std::fs::create_dir_all(&dir) {
+        eprintln!("movingai: {}: {error}", dir.display());
+        std::process::exit(2);
+    }
+    let costs: String = C::NAME
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect();
+    let file = dir.join(format!("{}-{costs}.bounds", map.name));
+    let mut report = informed::heuristics::pattern_database::BuildReport::default();
+    let bounds = GoalBounds::load_or_build(&path, Some(&file), &mut report).unwrap_or_else(|e| {
+        eprintln!("movingai: {}: {e}", file.display());
+        std::process::exit(2);
+    });
+    println!(
+        "{}: goal bounds for {} {} in {:.1} s, {:.1} MB",
+        map.name,
+        C::NAME,
+        if report.built > 0 { "built" } else { "read" },
+        (report.build_time + report.io_time).as_secs_f64(),
+        bounds.memory_bytes() as f64 / 1e6
+    );
+    bounds
+}
+
+/// The rows of one map and cost type, run `rounds` times in turn: a line each. With
+/// `bounded`, a last row reads goal bounds as well as the jump table.
+fn compare<C: Costs>(map: &ScenarioFile, rounds: usize, bounded: bool) {
     type Row<'a> = (&'static str, Box<dyn Fn() -> Run + 'a>);
-    let rows: [Row<'_>; 4] = [
+    let bounds = bounded.then(|| goal_bounds::<C>(map));
+    let mut rows: Vec<Row<'_>> = vec![
         ("pathfinding astar", Box::new(|| yardstick::<C>(map))),
         (
             "a_star, GridPath",
@@ -326,6 +401,12 @@ fn compare<C: Costs>(map: &Scenarios, rounds: usize) {
             Box::new(|| informed::<C>(map, Search::Table)),
         ),
     ];
+    if let Some(bounds) = &bounds {
+        rows.push((
+            "a_star, +GoalBounds",
+            Box::new(move || informed::<C>(map, Search::Bounded(bounds))),
+        ));
+    }
     let mut times = vec![Vec::new(); rows.len()];
     let mut runs = Vec::new();
     for _ in 0..rounds {
@@ -349,6 +430,19 @@ fn compare<C: Costs>(map: &Scenarios, rounds: usize) {
             "{}: {name}'s lengths differ from pathfinding's",
             map.name
         );
+        if C::BENCHMARK_COSTS {
+            let wrong = map
+                .scenarios
+                .iter()
+                .zip(lengths)
+                .position(|(scenario, &length)| !scenario.matches(length));
+            if let Some(query) = wrong {
+                panic!(
+                    "{}: {name}'s length {} for query {query} is not the scenario's {}",
+                    map.name, lengths[query], map.scenarios[query].optimal_length
+                );
+            }
+        }
         let time = median(&mut times[row]);
         println!(
             "{:<10} {:<12} {:<20} {:>10.1} ms {:>11} {:>8.2}",
@@ -367,6 +461,8 @@ fn main() {
         .skip(1)
         .filter(|a| a != "--bench")
         .collect();
+    let bounded = args.iter().any(|a| a == "--goal-bounds");
+    args.retain(|a| a != "--goal-bounds");
     let rounds = match args.first().map(|a| a.parse::<usize>()) {
         Some(Ok(rounds)) => {
             args.remove(0);
@@ -381,7 +477,17 @@ fn main() {
             .map(|name| data.join(format!("{name}.map.scen")))
             .collect()
     } else {
-        args.iter().map(PathBuf::from).collect()
+        let listed: Result<Vec<Vec<PathBuf>>, String> = args
+            .iter()
+            .map(|arg| scenario_files(Path::new(arg)))
+            .collect();
+        match listed {
+            Ok(files) => files.into_iter().flatten().collect(),
+            Err(error) => {
+                eprintln!("movingai: {error}");
+                std::process::exit(2);
+            }
+        }
     };
     println!(
         "{:<10} {:<12} {:<20} {:>13} {:>11} {:>8}",
@@ -395,8 +501,8 @@ fn main() {
                 std::process::exit(2);
             }
         };
-        compare::<u32>(&map, rounds);
-        compare::<u64>(&map, rounds);
-        compare::<f64>(&map, rounds);
+        compare::<u32>(&map, rounds, bounded);
+        compare::<u64>(&map, rounds, bounded);
+        compare::<f64>(&map, rounds, bounded);
     }
 }
