@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use informed::heuristics::pattern_database::BuildReport;
 use informed::puzzles::grid::{
-    Cell, Connectivity, GridCosts, GridMap, GridPath, JumpPoints, JumpTable, Scenario,
+    Cell, Connectivity, GoalBounds, GridCosts, GridMap, GridPath, JumpPoints, JumpTable, Scenario,
 };
 use informed::{a_star, dijkstra, AStarSteps, Cost, SearchOptions, SearchResult, Solution};
 
@@ -29,7 +29,7 @@ mod args;
 mod svg;
 
 const HELP: &str = "\
-usage: grid [--engine astar|dijkstra|jps|jps+] [--costs float|scaled]
+usage: grid [--engine astar|dijkstra|jps|jps+|jps+gb] [--costs float|scaled]
             [--tables DIR] [--svg FILE [--query INDEX]] SCENARIOS.scen
 
 Solves every query of a Moving AI scenario file on the map it names (looked
@@ -44,9 +44,11 @@ Options:
                dijkstra: uniform-cost search;
                jps: jump point search (A* over jumps);
                jps+: jump point search reading its jumps from a table made
-               ahead for each map (JPS+; the time and memory on stderr)
-  --tables DIR keeps jps+'s tables in DIR, read back on the next run (checked
-               against the map)
+               ahead for each map (JPS+; the time and memory on stderr);
+               jps+gb: jps+ with goal bounds made ahead for each map and
+               costs (a search from every open cell: minutes on a large map)
+  --tables DIR keeps the tables of jps+ and jps+gb in DIR, read back on the
+               next run (checked against the map and costs)
   --costs C    float (default): f64 costs 1 and sqrt 2;
                scaled: u64 costs 10^8 and round(sqrt 2 x 10^8), printed / 10^8
   --svg FILE   also draws one query's search into FILE (SVG): the map, the
@@ -61,6 +63,7 @@ enum Engine {
     Dijkstra,
     Jps,
     JpsPlus,
+    JpsPlusBounds,
 }
 
 /// What one query's search gave: its length and how many states it expanded.
@@ -78,24 +81,37 @@ fn answer<S, M, C: Cost>(result: &SearchResult<Solution<S, M, C>, C>, scale: f64
     }
 }
 
+/// A query's search by `engine`, reading the map's `table` and `bounds` where it takes them.
 fn solve<C: Cost>(
     engine: Engine,
     path: &GridPath<'_, C>,
-    table: Option<&JumpTable>,
+    made: Made<'_>,
     scale: f64,
-) -> Answer {
-    match (engine, table) {
-        (Engine::AStar, _) => answer(&a_star(path), scale),
-        (Engine::Dijkstra, _) => answer(&dijkstra(path), scale),
-        (Engine::JpsPlus, Some(table)) => {
-            let jumps = JumpPoints::with_table(path, table).expect("the map's own table");
-            answer(&a_star(&jumps), scale)
-        }
-        (Engine::Jps | Engine::JpsPlus, _) => {
-            let jumps = JumpPoints::new(path).expect("the path is 8-connected");
-            answer(&a_star(&jumps), scale)
-        }
+) -> Result<Answer, informed::puzzles::grid::GridError> {
+    if matches!(engine, Engine::AStar | Engine::Dijkstra) {
+        let result = if engine == Engine::AStar {
+            a_star(path)
+        } else {
+            dijkstra(path)
+        };
+        return Ok(answer(&result, scale));
     }
+    let mut jumps = match made.table {
+        Some(table) => JumpPoints::with_table(path, table)?,
+        None => JumpPoints::new(path)?,
+    };
+    if let Some(bounds) = made.bounds {
+        jumps = jumps.with_goal_bounds(bounds)?;
+    }
+    Ok(answer(&a_star(&jumps), scale))
+}
+
+/// What was made ahead for a query's map: its jump table (jps+, jps+gb) and goal bounds
+/// (jps+gb).
+#[derive(Clone, Copy, Default)]
+struct Made<'a> {
+    table: Option<&'a JumpTable>,
+    bounds: Option<&'a GoalBounds>,
 }
 
 /// The map a scenario names: its file name beside the scenario file, else the scenario
@@ -141,15 +157,16 @@ fn options() -> Options {
             }
             "--engine" => {
                 engine = match args
-                    .value("--engine", "astar, dijkstra, jps or jps+")
+                    .value("--engine", "astar, dijkstra, jps, jps+ or jps+gb")
                     .as_str()
                 {
                     "astar" => Engine::AStar,
                     "dijkstra" => Engine::Dijkstra,
                     "jps" => Engine::Jps,
                     "jps+" => Engine::JpsPlus,
+                    "jps+gb" => Engine::JpsPlusBounds,
                     other => args.fail(&format!(
-                        "--engine takes astar, dijkstra, jps or jps+, not '{}'",
+                        "--engine takes astar, dijkstra, jps, jps+ or jps+gb, not '{}'",
                         args::excerpt(other)
                     )),
                 }
@@ -174,8 +191,8 @@ fn options() -> Options {
     if query.is_some() && svg.is_none() {
         args.fail("--query picks the query --svg draws: give --svg too");
     }
-    if tables.is_some() && engine != Engine::JpsPlus {
-        args.fail("--tables keeps the tables of jps+: give --engine jps+ too");
+    if tables.is_some() && !matches!(engine, Engine::JpsPlus | Engine::JpsPlusBounds) {
+        args.fail("--tables keeps the tables of jps+ and jps+gb: give --engine jps+ or jps+gb too");
     }
     match file {
         Some(file) => Options {
@@ -266,7 +283,7 @@ fn query(
     index: usize,
     scenario: &Scenario,
     map: &GridMap,
-    table: Option<&JumpTable>,
+    made: Made<'_>,
 ) -> Result<Answer, String> {
     if (map.width(), map.height()) != (scenario.width, scenario.height) {
         return Err(format!(
@@ -282,10 +299,10 @@ fn query(
     let found = if scaled {
         let costs = GridCosts::new(100_000_000u64, 141_421_356);
         GridPath::new(map, start, goal, Connectivity::Eight, costs)
-            .map(|path| solve(engine, &path, table, 1e8))
+            .and_then(|path| solve(engine, &path, made, 1e8))
     } else {
         GridPath::new(map, start, goal, Connectivity::Eight, GridCosts::octile())
-            .map(|path| solve(engine, &path, table, 1.0))
+            .and_then(|path| solve(engine, &path, made, 1.0))
     };
     found.map_err(|e| format!("scenario {index}: {e}"))
 }
@@ -324,6 +341,53 @@ fn jump_tables(
     Ok(tables)
 }
 
+/// The goal bounds of every map for the costs asked for, built from a query of the map (or
+/// read from `dir`, and written there), with what it took on stderr.
+fn goal_bounds(
+    maps: &HashMap<String, GridMap>,
+    scenarios: &[Scenario],
+    scaled: bool,
+    dir: Option<&Path>,
+) -> Result<HashMap<String, GoalBounds>, String> {
+    let mut report = BuildReport::default();
+    let mut all = HashMap::new();
+    for (name, map) in maps {
+        let Some(scenario) = scenarios.iter().find(|s| &s.map == name) else {
+            continue;
+        };
+        let file = dir.map(|dir| {
+            let stem = Path::new(name).file_name().unwrap_or_default();
+            let costs = if scaled { "scaled" } else { "float" };
+            dir.join(stem).with_extension(format!("{costs}.bounds"))
+        });
+        let (start, goal) = (scenario.start, scenario.goal);
+        let built = if scaled {
+            let costs = GridCosts::new(100_000_000u64, 141_421_356);
+            GridPath::new(map, start, goal, Connectivity::Eight, costs)
+                .map(|path| GoalBounds::load_or_build(&path, file.as_deref(), &mut report))
+        } else {
+            GridPath::new(map, start, goal, Connectivity::Eight, GridCosts::octile())
+                .map(|path| GoalBounds::load_or_build(&path, file.as_deref(), &mut report))
+        };
+        let bounds = built
+            .map_err(|e| format!("{name}: {e}"))?
+            .map_err(|e| format!("the goal bounds of {name}: {e}"))?;
+        all.insert(name.clone(), bounds);
+    }
+    for rejected in &report.rejected {
+        eprintln!("grid: rebuilt: {rejected}");
+    }
+    eprintln!(
+        "goal bounds: {} built in {:.1} s, {} read in {:.1} ms, {:.1} MB",
+        report.built,
+        report.build_time.as_secs_f64(),
+        report.loaded,
+        report.io_time.as_secs_f64() * 1e3,
+        report.bytes as f64 / 1e6
+    );
+    Ok(all)
+}
+
 fn main() -> ExitCode {
     let Options {
         engine,
@@ -359,23 +423,30 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let tables = if engine == Engine::JpsPlus {
-        match jump_tables(&maps, tables.as_deref()) {
-            Ok(tables) => tables,
-            Err(message) => {
-                eprintln!("grid: {message}");
-                return ExitCode::from(2);
-            }
+    let made = match engine {
+        Engine::JpsPlus => jump_tables(&maps, tables.as_deref()).map(|t| (t, HashMap::new())),
+        Engine::JpsPlusBounds => jump_tables(&maps, tables.as_deref()).and_then(|t| {
+            goal_bounds(&maps, &scenarios, scaled, tables.as_deref()).map(|b| (t, b))
+        }),
+        _ => Ok((HashMap::new(), HashMap::new())),
+    };
+    let (tables, bounds) = match made {
+        Ok(made) => made,
+        Err(message) => {
+            eprintln!("grid: {message}");
+            return ExitCode::from(2);
         }
-    } else {
-        HashMap::new()
     };
     let started = Instant::now();
     let (mut matched, mut expanded) = (0, 0);
     let mut out = String::new();
     for (index, scenario) in scenarios.iter().enumerate() {
-        let (map, table) = (&maps[&scenario.map], tables.get(&scenario.map));
-        let found = match query(engine, scaled, index, scenario, map, table) {
+        let map = &maps[&scenario.map];
+        let made = Made {
+            table: tables.get(&scenario.map),
+            bounds: bounds.get(&scenario.map),
+        };
+        let found = match query(engine, scaled, index, scenario, map, made) {
             Ok(found) => found,
             Err(message) => {
                 eprintln!("grid: {message}");

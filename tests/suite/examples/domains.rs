@@ -238,6 +238,7 @@ fn grid_prints_every_arena_scenario_at_its_optimal_length() {
         &[scenarios][..],
         &["--engine", "jps", scenarios],
         &["--engine", "jps+", scenarios],
+        &["--engine", "jps+gb", "--costs", "scaled", scenarios],
         &["--engine", "dijkstra", "--costs", "scaled", scenarios],
     ] {
         let out = run("grid", args, "");
@@ -285,7 +286,23 @@ fn grid_prints_every_arena_scenario_at_its_optimal_length() {
     let out = run("grid", &[bad.to_str().unwrap()], "");
     assert_eq!((out.status, out.stdout.as_str()), (Some(1), "0 1.0000\n"));
     assert_eq!(run("grid", &["--engine", "ida", "x"], "").status, Some(2));
-    // jps+ keeps its tables in a directory, and reads them back on the next run.
+    assert_eq!(
+        run("grid", &["--tables", "t", scenarios], "").status,
+        Some(2)
+    );
+    assert_eq!(run("grid", &[], "").status, Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// jps+ keeps its jump tables in a directory, and jps+gb its goal bounds beside them, read
+/// back on the next run.
+#[test]
+fn grid_keeps_its_tables_and_bounds_in_a_directory() {
+    let scenarios = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/data/movingai/arena.map.scen"
+    );
+    let dir = std::env::temp_dir().join(format!("informed-grid-tables-{}", std::process::id()));
     let tables = dir.join("tables");
     let args = [
         "--engine",
@@ -307,11 +324,27 @@ fn grid_prints_every_arena_scenario_at_its_optimal_length() {
         "{}",
         second.stderr
     );
-    assert_eq!(
-        run("grid", &["--tables", "t", scenarios], "").status,
-        Some(2)
+    // And jps+gb its goal bounds beside them, for the costs asked for.
+    let args = [
+        "--engine",
+        "jps+gb",
+        "--tables",
+        tables.to_str().unwrap(),
+        scenarios,
+    ];
+    let first = run("grid", &args, "");
+    assert!(
+        first.stderr.contains("goal bounds: 1 built"),
+        "{}",
+        first.stderr
     );
-    assert_eq!(run("grid", &[], "").status, Some(2));
+    let second = run("grid", &args, "");
+    assert_eq!((second.status, &second.stdout), (Some(0), &first.stdout));
+    assert!(
+        second.stderr.contains("0 built in 0.0 s, 1 read"),
+        "{}",
+        second.stderr
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
