@@ -327,18 +327,23 @@ fn jump_tables(
             .map_err(|e| format!("the jump table of {name}: {e}"))?;
         tables.insert(name.clone(), table);
     }
+    tell("jump tables", &report);
+    Ok(tables)
+}
+
+/// What was built and read of `what`, on stderr, with the files rebuilt.
+fn tell(what: &str, report: &BuildReport) {
     for rejected in &report.rejected {
         eprintln!("grid: rebuilt: {rejected}");
     }
     eprintln!(
-        "jump tables: {} built in {:.1} ms, {} read in {:.1} ms, {:.1} MB",
+        "{what}: {} built in {:.1} ms, {} read in {:.1} ms, {:.1} MB",
         report.built,
         report.build_time.as_secs_f64() * 1e3,
         report.loaded,
         report.io_time.as_secs_f64() * 1e3,
         report.bytes as f64 / 1e6
     );
-    Ok(tables)
 }
 
 /// The goal bounds of every map for the costs asked for, built from a query of the map (or
@@ -374,17 +379,7 @@ fn goal_bounds(
             .map_err(|e| format!("the goal bounds of {name}: {e}"))?;
         all.insert(name.clone(), bounds);
     }
-    for rejected in &report.rejected {
-        eprintln!("grid: rebuilt: {rejected}");
-    }
-    eprintln!(
-        "goal bounds: {} built in {:.1} s, {} read in {:.1} ms, {:.1} MB",
-        report.built,
-        report.build_time.as_secs_f64(),
-        report.loaded,
-        report.io_time.as_secs_f64() * 1e3,
-        report.bytes as f64 / 1e6
-    );
+    tell("goal bounds", &report);
     Ok(all)
 }
 

@@ -31,10 +31,9 @@ const EMPTY: [u16; 4] = [u16::MAX, u16::MAX, 0, 0];
 /// directions whose box holds the goal: no optimal path to the goal starts another way, so
 /// the path found is as short, and on most maps far fewer states are expanded.
 ///
-/// The bounds take a search from every passable cell of the map to work out (quadratic in
-/// the map's open cells: seconds for a map of a few thousand open cells, minutes for a
-/// quarter of a million, on both cores with the `parallel` feature), and 64 bytes a cell.
-/// Build them once per map and costs, and keep them in a file with
+/// The bounds take a search from every passable cell of the map to work out, a time that
+/// grows with the square of the open cells (on every core with the `parallel` feature), and
+/// 64 bytes a cell. Build them once per map and costs, and keep them in a file with
 /// [`load_or_build`](Self::load_or_build).
 ///
 /// ```

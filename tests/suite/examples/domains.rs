@@ -341,7 +341,7 @@ fn grid_keeps_its_tables_and_bounds_in_a_directory() {
     let second = run("grid", &args, "");
     assert_eq!((second.status, &second.stdout), (Some(0), &first.stdout));
     assert!(
-        second.stderr.contains("0 built in 0.0 s, 1 read"),
+        second.stderr.contains("0 built in 0.0 ms, 1 read"),
         "{}",
         second.stderr
     );
