@@ -85,6 +85,8 @@ fn goal_bounds_keep_every_length_optimal_on_random_maps() {
         bounded_searches_agree(&map, GridCosts::new(2u64, 3), 1);
         bounded_searches_agree(&map, GridCosts::new(1u8, 1), 2);
         bounded_searches_agree(&map, GridCosts::octile(), 1);
+        bounded_searches_agree(&map, GridCosts::new(0u32, 0), 1);
+        bounded_searches_agree(&map, GridCosts::new(3u16, 3), 1);
     }
 }
 

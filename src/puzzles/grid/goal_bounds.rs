@@ -218,9 +218,11 @@ fn fill<C: Cost>(path: &GridPath<'_, C>, bytes: &mut [u8]) {
 /// reached the first steps of its optimal paths; its buffers serve one source after another.
 struct Sweep<'p, 'm, C: Cost> {
     path: &'p GridPath<'m, C>,
-    /// By cell: the cost of the best path found, and the first steps that start one.
+    /// By cell: the cost of the best path found, the first steps that start one, and whether
+    /// its steps onward were taken with those first steps.
     cost: Vec<C>,
     first: Vec<u8>,
+    settled: Vec<bool>,
     /// The cells reached, to be cleared for the next source.
     reached: Vec<u32>,
     queue: std::collections::BinaryHeap<core::cmp::Reverse<(C::Key, u32)>>,
@@ -235,6 +237,7 @@ impl<'p, 'm, C: Cost> Sweep<'p, 'm, C> {
             path,
             cost: vec![C::MAX; cells],
             first: vec![0; cells],
+            settled: vec![false; cells],
             reached: Vec::new(),
             queue: std::collections::BinaryHeap::new(),
             tolerance: tolerance::<C>(map),
@@ -262,6 +265,7 @@ impl<'p, 'm, C: Cost> Sweep<'p, 'm, C> {
             for &at in &self.reached {
                 self.cost[at as usize] = C::MAX;
                 self.first[at as usize] = 0;
+                self.settled[at as usize] = false;
             }
             self.reached.clear();
         }
@@ -288,6 +292,7 @@ impl<'p, 'm, C: Cost> Sweep<'p, 'm, C> {
             if here.key() != key {
                 continue; // reached more cheaply since
             }
+            self.settled[at] = true;
             let cell = Cell::new(
                 (at % usize::from(map.width())) as u16,
                 (at / usize::from(map.width())) as u16,
@@ -307,11 +312,21 @@ impl<'p, 'm, C: Cost> Sweep<'p, 'm, C> {
                     core::cmp::Ordering::Less => {
                         self.cost[next] = cost;
                         self.first[next] = firsts;
+                        self.settled[next] = false;
                         self.queue
                             .push(core::cmp::Reverse((cost.key(), next as u32)));
                     }
-                    core::cmp::Ordering::Equal => self.first[next] |= firsts,
-                    core::cmp::Ordering::Greater => {}
+                    core::cmp::Ordering::Equal if firsts & !self.first[next] != 0 => {
+                        self.first[next] |= firsts;
+                        // A tie found after the cell's steps were taken (over zero-cost
+                        // steps): taken again, to pass the new first steps on.
+                        if self.settled[next] {
+                            self.settled[next] = false;
+                            self.queue
+                                .push(core::cmp::Reverse((known.key(), next as u32)));
+                        }
+                    }
+                    _ => {}
                 }
             }
         }
