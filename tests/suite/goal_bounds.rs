@@ -83,10 +83,10 @@ fn goal_bounds_keep_every_length_optimal_on_random_maps() {
         let map = random_map(seed, width, height, seed * 4 % 45);
         bounded_searches_agree(&map, GridCosts::new(100u32, 141), 1);
         bounded_searches_agree(&map, GridCosts::new(2u64, 3), 1);
-        bounded_searches_agree(&map, GridCosts::new(1u8, 1), 2);
+        bounded_searches_agree(&map, GridCosts::new(1u32, 1), 2);
         bounded_searches_agree(&map, GridCosts::octile(), 1);
         bounded_searches_agree(&map, GridCosts::new(0u32, 0), 1);
-        bounded_searches_agree(&map, GridCosts::new(3u16, 3), 1);
+        bounded_searches_agree(&map, GridCosts::new(3u64, 3), 1);
     }
 }
 
