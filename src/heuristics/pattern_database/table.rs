@@ -72,6 +72,21 @@ impl Table {
         })
     }
 
+    /// A table of `len` entries, a byte each, that `fill` writes where the table keeps them:
+    /// no vector first, no copy. [`PdbError::OutOfMemory`] if that memory is not there.
+    pub(crate) fn filled(len: usize, fill: impl FnOnce(&mut [u8])) -> Result<Self, PdbError> {
+        let mut bytes = shared_zeroes(len, len)?;
+        // Unique until returned: `get_mut` gives the entries to write.
+        if let Some(entries) = Arc::get_mut(&mut bytes) {
+            fill(entries);
+        }
+        Ok(Table {
+            packing: Packing::Bytes,
+            entries: len,
+            bytes,
+        })
+    }
+
     /// The distance at `index`, or 0 past the end. A state no goal is reached from reads as
     /// the packing's largest value (255 or 15): any value is admissible there.
     #[inline]

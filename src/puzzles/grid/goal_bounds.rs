@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use crate::cost::{Cost, CostValue};
-use crate::heuristics::pattern_database::{BuildReport, CachedTable, Packing, PdbError, Table};
+use crate::heuristics::pattern_database::{BuildReport, CachedTable, PdbError, Table};
 use crate::puzzles::grid::path::{Connectivity, GridPath};
 use crate::puzzles::grid::{Cell, GridMap};
 
@@ -70,18 +70,10 @@ impl GoalBounds {
     pub fn build<C: Cost>(path: &GridPath<'_, C>) -> Result<GoalBounds, PdbError> {
         let map = path.map();
         let cells = usize::from(map.width()) * usize::from(map.height());
-        let mut bytes: Vec<u8> = Vec::new();
-        bytes
-            .try_reserve_exact(cells * CELL)
-            .map_err(|_| PdbError::OutOfMemory {
-                entries: (cells * 8) as u64,
-            })?;
-        bytes.resize(cells * CELL, 0);
-        fill(path, &mut bytes);
         Ok(GoalBounds {
             built_for: BuiltFor::of(path),
             width: map.width(),
-            boxes: Table::new(bytes, Some(Packing::Bytes))?,
+            boxes: Table::filled(cells * CELL, |bytes| fill(path, bytes))?,
         })
     }
 

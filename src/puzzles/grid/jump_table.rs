@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::heuristics::pattern_database::{BuildReport, CachedTable, Packing, PdbError, Table};
+use crate::heuristics::pattern_database::{BuildReport, CachedTable, PdbError, Table};
 use crate::puzzles::grid::cell::OFFSET;
 use crate::puzzles::grid::{Cell, GridMap};
 
@@ -74,20 +74,16 @@ impl JumpTable {
         for d in [0u8, 2, 4, 6, 1, 3, 5, 7] {
             sweep(map, d, &mut entries);
         }
-        let mut bytes = Vec::new();
-        bytes
-            .try_reserve_exact(cells * 32)
-            .map_err(|_| PdbError::OutOfMemory {
-                entries: (cells * 32) as u64,
-            })?;
-        for entry in entries {
-            bytes.extend_from_slice(&entry.to_le_bytes());
-        }
+        let bytes = Table::filled(cells * 32, |bytes| {
+            for (at, entry) in bytes.chunks_exact_mut(4).zip(&entries) {
+                at.copy_from_slice(&entry.to_le_bytes());
+            }
+        })?;
         Ok(JumpTable {
             width: map.width(),
             height: map.height(),
             fingerprint: map.fingerprint(),
-            entries: Table::new(bytes, Some(Packing::Bytes))?,
+            entries: bytes,
         })
     }
 
