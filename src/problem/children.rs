@@ -223,9 +223,13 @@ pub trait ChildVisitor<P: SearchProblem> {
     fn move_stack(&mut self) -> &mut MoveBuffer<P::Move, P::Cost>;
 
     /// Offers a child before its move is applied, by the cost of the move and the child's
-    /// heuristic (which must equal [`SearchProblem::heuristic`] of the child). `true`: the
-    /// engine has counted the child and needs nothing more of it, so do not apply the move.
-    /// `false`: apply it and [`visit`](Self::visit) the child.
+    /// heuristic ([`SearchProblem::heuristic`] of the child, or a lower bound on it). `true`:
+    /// the engine has counted the child and needs nothing more of it, so do not apply the
+    /// move. `false`: apply it and [`visit`](Self::visit) the child. A lower bound (the part
+    /// of a heuristic that is cheap to read, as the Rubik's cube offers its own table entries
+    /// without its inverse's) cuts off no child the heuristic keeps, and a child it passes is
+    /// judged again by its heuristic in `visit`; a child it cuts off may set IDA*'s next
+    /// threshold lower than its heuristic would: an iteration more at worst, the same answer.
     fn prune(&mut self, cost: P::Cost, heuristic: P::Cost) -> bool;
 
     /// Visits `state`, the child reached by `mv` at `cost`: the engine may search below it,
