@@ -9,6 +9,8 @@ use informed::puzzles::grid::{
 };
 use informed::{a_star, Cost};
 
+use super::grid::scenario_path;
+
 const ARENA: &str = include_str!("../../benches/data/movingai/arena.map");
 const ARENA_SCENARIOS: &str = include_str!("../../benches/data/movingai/arena.map.scen");
 
@@ -94,16 +96,7 @@ fn goal_bounds_keep_every_length_optimal_on_random_maps() {
 fn goal_bounds_on_the_arena_keep_every_scenario_optimal_and_cut_the_states() {
     let map = GridMap::parse(ARENA).unwrap();
     let scenarios = Scenario::parse_file(ARENA_SCENARIOS).unwrap();
-    let query = |s: &Scenario| {
-        GridPath::new(
-            &map,
-            s.start,
-            s.goal,
-            Connectivity::Eight,
-            GridCosts::octile(),
-        )
-        .unwrap()
-    };
+    let query = |s: &Scenario| scenario_path(&map, s);
     let bounds = GoalBounds::build(&query(&scenarios[0])).unwrap();
     let (mut bounded, mut unbounded) = (0, 0);
     for scenario in &scenarios {

@@ -2,11 +2,10 @@
 
 use informed::a_star;
 use informed::puzzles::grid::{
-    Cell, Connectivity, Direction, GridCosts, GridError, GridMap, GridPath, JumpPoints, Scenario,
-    ScenarioError,
+    Cell, Direction, GridError, GridMap, JumpPoints, Scenario, ScenarioError,
 };
 
-use super::{ARENA, ARENA_SCENARIOS};
+use super::{scenario_path, ARENA, ARENA_SCENARIOS};
 
 #[test]
 fn every_arena_scenario_is_solved_at_its_optimal_length() {
@@ -18,14 +17,7 @@ fn every_arena_scenario_is_solved_at_its_optimal_length() {
             (scenario.width, scenario.height),
             (map.width(), map.height())
         );
-        let path = GridPath::new(
-            &map,
-            scenario.start,
-            scenario.goal,
-            Connectivity::Eight,
-            GridCosts::octile(),
-        )
-        .unwrap();
+        let path = scenario_path(&map, scenario);
         let plain = a_star(&path);
         let plain = plain
             .into_solution()
@@ -197,14 +189,7 @@ fn lengths_match_within_the_digits_a_scenario_file_gives_in_either_format() {
         "version 1.0\n0 maps/long.map 1300 3 0 0 1299 2 1299.83\n",
     ] {
         let scenario = &Scenario::parse_file(file).unwrap()[0];
-        let path = GridPath::new(
-            &map,
-            scenario.start,
-            scenario.goal,
-            Connectivity::Eight,
-            GridCosts::octile(),
-        )
-        .unwrap();
+        let path = scenario_path(&map, scenario);
         let length = a_star(&path).into_solution().unwrap().cost;
         assert!((length - (1297.0 + 2.0 * 2f64.sqrt())).abs() < 1e-9);
         assert!(scenario.matches(length), "{file:?}: {length}");

@@ -8,7 +8,7 @@ use informed::puzzles::grid::{
 use informed::{a_star, Outcome};
 use quickcheck::QuickCheck;
 
-use super::{reference, walks, Query};
+use super::{reference, scenario_path, walks, Query};
 
 #[test]
 fn jump_point_search_expands_few_states_on_open_ground() {
@@ -212,14 +212,7 @@ fn a_jump_table_searches_as_the_scans_do() {
         let table = JumpTable::build(&map).unwrap();
         let text = std::fs::read_to_string(format!("{dir}{name}.map.scen")).unwrap();
         for scenario in Scenario::parse_file(&text).unwrap() {
-            let path = GridPath::new(
-                &map,
-                scenario.start,
-                scenario.goal,
-                Connectivity::Eight,
-                GridCosts::octile(),
-            )
-            .unwrap();
+            let path = scenario_path(&map, &scenario);
             let scanned = a_star(&JumpPoints::new(&path).unwrap());
             let read = a_star(&JumpPoints::with_table(&path, &table).unwrap());
             assert_eq!(scanned.outcome, read.outcome, "{name}: {scenario:?}");

@@ -9,7 +9,7 @@ mod jump_points;
 
 use std::collections::BinaryHeap;
 
-use informed::puzzles::grid::{Cell, Connectivity, GridMap, GridPath};
+use informed::puzzles::grid::{Cell, Connectivity, GridCosts, GridMap, GridPath, Scenario};
 use informed::Cost;
 use quickcheck::{Arbitrary, Gen};
 
@@ -159,4 +159,16 @@ fn walks<C: Cost>(path: &GridPath<'_, C>, cells: &[Cell], cost: C) -> bool {
         });
     }
     cells.first() == Some(&path.start_cell()) && cells.last() == Some(&path.goal()) && sum == cost
+}
+
+/// A scenario's query on `map` by the benchmark's rules: 8-connected, costs 1 and √2.
+pub(crate) fn scenario_path<'m>(map: &'m GridMap, scenario: &Scenario) -> GridPath<'m, f64> {
+    GridPath::new(
+        map,
+        scenario.start,
+        scenario.goal,
+        Connectivity::Eight,
+        GridCosts::octile(),
+    )
+    .unwrap()
 }
