@@ -9,10 +9,7 @@ use informed::puzzles::grid::{
 };
 use informed::{a_star, Cost};
 
-use super::grid::scenario_path;
-
-const ARENA: &str = include_str!("../../benches/data/movingai/arena.map");
-const ARENA_SCENARIOS: &str = include_str!("../../benches/data/movingai/arena.map.scen");
+use super::grid::{scenario_path, ARENA, ARENA_SCENARIOS};
 
 /// A random map of `width × height` with about `walls` percent of its cells blocked, from
 /// `seed` (xorshift).

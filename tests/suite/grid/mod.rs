@@ -13,8 +13,9 @@ use informed::puzzles::grid::{Cell, Connectivity, GridCosts, GridMap, GridPath, 
 use informed::Cost;
 use quickcheck::{Arbitrary, Gen};
 
-const ARENA: &str = include_str!("../../../benches/data/movingai/arena.map");
-const ARENA_SCENARIOS: &str = include_str!("../../../benches/data/movingai/arena.map.scen");
+pub(crate) const ARENA: &str = include_str!("../../../benches/data/movingai/arena.map");
+pub(crate) const ARENA_SCENARIOS: &str =
+    include_str!("../../../benches/data/movingai/arena.map.scen");
 
 /// The length of the cheapest path by the benchmark's rules, worked out apart from the
 /// crate: Dijkstra over coordinates, straight steps to free cells, diagonal ones only where
