@@ -304,47 +304,22 @@ fn grid_keeps_its_tables_and_bounds_in_a_directory() {
     );
     let dir = std::env::temp_dir().join(format!("informed-grid-tables-{}", std::process::id()));
     let tables = dir.join("tables");
-    let args = [
-        "--engine",
-        "jps+",
-        "--tables",
-        tables.to_str().unwrap(),
-        scenarios,
-    ];
-    let first = run("grid", &args, "");
-    assert!(
-        first.stderr.contains("jump tables: 1 built"),
-        "{}",
-        first.stderr
-    );
-    let second = run("grid", &args, "");
-    assert_eq!((second.status, &second.stdout), (Some(0), &first.stdout));
-    assert!(
-        second.stderr.contains("0 built in 0.0 ms, 1 read"),
-        "{}",
-        second.stderr
-    );
-    // And jps+gb its goal bounds beside them, for the costs asked for.
-    let args = [
-        "--engine",
-        "jps+gb",
-        "--tables",
-        tables.to_str().unwrap(),
-        scenarios,
-    ];
-    let first = run("grid", &args, "");
-    assert!(
-        first.stderr.contains("goal bounds: 1 built"),
-        "{}",
-        first.stderr
-    );
-    let second = run("grid", &args, "");
-    assert_eq!((second.status, &second.stdout), (Some(0), &first.stdout));
-    assert!(
-        second.stderr.contains("0 built in 0.0 ms, 1 read"),
-        "{}",
-        second.stderr
-    );
+    for (engine, what) in [("jps+", "jump tables"), ("jps+gb", "goal bounds")] {
+        let args = [
+            "--engine",
+            engine,
+            "--tables",
+            tables.to_str().unwrap(),
+            scenarios,
+        ];
+        let first = run("grid", &args, "");
+        let built = format!("{what}: 1 built");
+        assert!(first.stderr.contains(&built), "{}", first.stderr);
+        let second = run("grid", &args, "");
+        assert_eq!((second.status, &second.stdout), (Some(0), &first.stdout));
+        let read = format!("{what}: 0 built in 0.0 ms, 1 read");
+        assert!(second.stderr.contains(&read), "{}", second.stderr);
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
