@@ -4,13 +4,11 @@
 
 use crate::cost::{max, min, Cost};
 use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
-use crate::engines::ida_star::{
-    deepen, found_by_ida, next_threshold, Iteration, Recursive, Round, Rounds,
-};
+use crate::engines::ida_star::{next_threshold, solve, Goal, Recursive, Round, Rounds};
 use crate::limits::Watch;
 use crate::options::SearchOptions;
 use crate::problem::SearchProblem;
-use crate::solution::{solved_at_start, ResultOf, Stats};
+use crate::solution::{ResultOf, Stats};
 
 /// An iteration is enough when it expands at least this many times the nodes of the last.
 const LEAST_GROWTH: u64 = 2;
@@ -86,13 +84,7 @@ fn run<P: SearchProblem, const CYCLES: bool>(problem: &P, options: &SearchOption
         last_work: 0,
         best: None,
     };
-    let outcome = deepen(
-        &mut rounds,
-        problem,
-        options,
-        || solved_at_start(problem, problem.start(), options),
-        |(moves, cost)| found_by_ida(problem, options, (cost, moves)),
-    );
+    let outcome = solve(&mut rounds, problem, options);
     ResultOf::<P> {
         outcome,
         stats: rounds.ida.into_stats(),
@@ -107,8 +99,8 @@ struct Budgeted<'p, P: SearchProblem, const CYCLES: bool> {
     /// The nodes the last iteration expanded (at least); none before the first, which is
     /// kept whatever it expands.
     last_work: u64,
-    /// The cheapest goal met, its moves and cost.
-    best: Option<(Vec<P::Move>, P::Cost)>,
+    /// The cheapest goal met.
+    best: Option<Goal<P>>,
 }
 
 /// What a budgeted search saw, beside the best goal.
@@ -118,7 +110,7 @@ struct Probe<P: SearchProblem> {
     least_above: P::Cost,
     /// The greatest `f` let in (or cut off below the best goal).
     most_within: P::Cost,
-    best: Option<(Vec<P::Move>, P::Cost)>,
+    best: Option<Goal<P>>,
 }
 
 impl<P: SearchProblem> Policy<P> for Probe<P> {
@@ -143,10 +135,7 @@ impl<P: SearchProblem> Policy<P> for Probe<P> {
     }
 }
 
-type RoundOf<P> = Round<
-    <P as SearchProblem>::Cost,
-    (Vec<<P as SearchProblem>::Move>, <P as SearchProblem>::Cost),
->;
+type RoundOf<P> = Round<<P as SearchProblem>::Cost, Goal<P>>;
 
 impl<P: SearchProblem, const CYCLES: bool> Budgeted<'_, P, CYCLES> {
     /// The nodes expanded so far.
@@ -255,7 +244,7 @@ impl<P: SearchProblem, const CYCLES: bool> Budgeted<'_, P, CYCLES> {
 }
 
 impl<'p, P: SearchProblem, const CYCLES: bool> Rounds<'p, P> for Budgeted<'p, P, CYCLES> {
-    type Found = (Vec<P::Move>, P::Cost);
+    type Found = Goal<P>;
 
     fn round(&mut self, threshold: P::Cost) -> RoundOf<P> {
         if self
@@ -268,14 +257,11 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Rounds<'p, P> for Budgeted<'p, P,
         let before = self.expanded();
         // The threshold is at most the optimum: IDA*'s iteration, ended at its first goal.
         match self.ida.iterate(threshold, P::Cost::ZERO, None) {
-            Iteration::Found(cost) => Round::Found((self.ida.take_path(), cost)),
-            Iteration::Stopped(reason) => Round::Stopped(reason),
-            Iteration::Invalid(error) => Round::Invalid(error),
-            Iteration::Exhausted(None) => Round::Exhausted(None),
-            Iteration::Exhausted(Some(floor)) => {
+            Round::Exhausted(Some((floor, _))) => {
                 let work = self.expanded() - before;
                 self.search_threshold(threshold, floor, work)
             }
+            round => round.map_found(|cost| (self.ida.take_path(), cost)),
         }
     }
 

@@ -24,6 +24,12 @@ pub(crate) trait Policy<P: SearchProblem> {
     /// A goal reached by `path` at `cost` (within the bound), and the bound to go on with. A
     /// goal's children are never searched.
     fn goal(&mut self, path: &[P::Move], cost: P::Cost) -> OnGoal<P::Cost>;
+
+    /// A child within the bound at the depth limit, left unexpanded: `state`, reached by
+    /// `path` at cost `g`, below the states `above` (with cycle detection; else none).
+    #[inline]
+    fn too_deep(&mut self, _state: &P::State, _path: &[P::Move], _g: P::Cost, _above: &[P::State]) {
+    }
 }
 
 /// The bound to go on with after a goal.
@@ -79,7 +85,7 @@ pub(crate) struct DepthFirst<'p, P: SearchProblem> {
     /// detection off: with it, a cycle is never entered).
     look_for_zero_cycles: bool,
     /// No node deeper than this many moves is expanded.
-    max_depth: usize,
+    pub max_depth: usize,
     /// How many nodes a search may expand, the start included: one that would expand more
     /// ends there, [`Ended::OverBudget`].
     pub budget: u64,
@@ -141,6 +147,12 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
     /// The state searches start from.
     pub fn start(&self) -> &P::State {
         &self.state
+    }
+
+    /// Whether the search skips the states on the path.
+    #[cfg(feature = "parallel")]
+    pub fn detects_cycles(&self) -> bool {
+        self.on_path.is_some()
     }
 
     /// With cycle detection, counts `states` as on the path above the start: the path the
@@ -347,6 +359,10 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             if self.frames.len() + 1 >= self.max_depth {
                 // Too deep to expand: the child is generated and left.
                 self.cut_by_depth = true;
+                self.path.push(mv);
+                let above = self.on_path.as_ref().map_or(&[][..], OnPath::states);
+                policy.too_deep(&self.state, &self.path, child_g, above);
+                self.path.pop();
                 restore(self, saved);
                 continue;
             }

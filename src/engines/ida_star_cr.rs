@@ -5,11 +5,11 @@ use hashbrown::HashMap;
 
 use crate::cost::{min, Cost};
 use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
-use crate::engines::ida_star::{deepen, next_threshold, Round, Rounds};
+use crate::engines::ida_star::{next_threshold, solve, Goal, Round, Rounds};
 use crate::limits::Watch;
 use crate::options::SearchOptions;
 use crate::problem::SearchProblem;
-use crate::solution::{solved, solved_at_start, Promise, ResultOf, Stats};
+use crate::solution::{ResultOf, Stats};
 
 /// How many distinct `f` values of cut-off children an iteration counts, at most: enough to
 /// place the next threshold, bounded whatever the costs.
@@ -64,22 +64,7 @@ pub fn ida_star_cr_with<P: SearchProblem>(problem: &P, options: &SearchOptions) 
         return refused;
     }
     let mut search = DepthFirst::new(problem, options, None);
-    let outcome = deepen(
-        &mut Counted(&mut search),
-        problem,
-        options,
-        || solved_at_start(problem, problem.start(), options),
-        |(moves, cost)| {
-            solved(
-                problem,
-                problem.start(),
-                moves,
-                Some(cost),
-                options,
-                Promise::Optimal,
-            )
-        },
-    );
+    let outcome = solve(&mut Counted(&mut search), problem, options);
     ResultOf::<P> {
         outcome,
         stats: search.stats,
@@ -91,9 +76,9 @@ pub fn ida_star_cr_with<P: SearchProblem>(problem: &P, options: &SearchOptions) 
 struct Counted<'s, 'p, P: SearchProblem>(&'s mut DepthFirst<'p, P>);
 
 impl<'p, P: SearchProblem> Rounds<'p, P> for Counted<'_, 'p, P> {
-    type Found = (Vec<P::Move>, P::Cost);
+    type Found = Goal<P>;
 
-    fn round(&mut self, threshold: P::Cost) -> Round<P::Cost, Self::Found> {
+    fn round(&mut self, threshold: P::Cost) -> Round<P::Cost, Goal<P>> {
         let search = &mut *self.0;
         let generated_before = search.stats.generated;
         let mut counts = Counts::<P> {
@@ -131,7 +116,7 @@ struct Counts<P: SearchProblem> {
     least: P::Cost,
     /// The `f` of the last children cut off, and how many in a row, not yet in `by_f`.
     last: (P::Cost, u64),
-    best: Option<(Vec<P::Move>, P::Cost)>,
+    best: Option<Goal<P>>,
 }
 
 impl<P: SearchProblem> Counts<P> {

@@ -1,18 +1,15 @@
 //! Parallel IDA*: each iteration's search split below a frontier of nodes, on a rayon pool.
 
-use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
 
 use crate::cost::{min, Cost};
-use crate::engines::ida_star::{
-    deepen, found_by_ida, threshold_after, Iteration, Recursive, Round, Rounds,
-};
+use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
+use crate::engines::ida_star::{solve, threshold_after, Goal, Recursive, Round, Rounds};
 use crate::limits::{SharedLimits, Watch};
 use crate::options::{CancelToken, SearchOptions, StopReason};
-use crate::problem::{each_child, MoveBuffer, SearchProblem};
-use crate::solution::{solved_at_start, ProblemError, ResultOf, Stats};
+use crate::problem::SearchProblem;
+use crate::solution::{ResultOf, Stats};
 
 /// Solves `problem` with IDA* on all the threads of the current rayon pool, with default
 /// options. Needs the `parallel` feature.
@@ -30,8 +27,7 @@ use crate::solution::{solved_at_start, ProblemError, ResultOf, Stats};
 ///   search some subtrees the sequential engine would not reach, and each subtree's root is
 ///   also counted as expanded by the frontier).
 /// - **Limits:** the deadline, the cancel token and the cost bound hold as in the sequential
-///   engine, on every thread (the calling thread checks them while it builds the frontier,
-///   too); a limit reached on one thread stops them all. The threads share one count of
+///   engine, on every thread (and on the calling thread while it finds the frontier); a limit reached on one thread stops them all. The threads share one count of
 ///   generated nodes, from which each claims a run of at most 4,096 nodes before it generates
 ///   them, so the node limit holds to a node or so per thread. Progress reports come from
 ///   the calling thread, at the start and end of each iteration.
@@ -41,8 +37,8 @@ use crate::solution::{solved_at_start, ProblemError, ResultOf, Stats};
 /// - **Zero-cost cycles** keep an iteration from ending unless
 ///   [`SearchOptions::detect_cycles`] is set, as in [`ida_star`](crate::ida_star()); the
 ///   sequential engine's path check names them, this one only stops at a limit.
-/// - **Cost:** the states of the frontier are cloned (some 256 per thread per iteration);
-///   below it the search allocates nothing per node. `P`, its states, moves and costs must be
+/// - **Cost:** the states of the frontier are cloned (some 256 per thread per iteration),
+///   with the path to each; below it the search allocates nothing per node. `P`, its states, moves and costs must be
 ///   shareable between threads.
 ///
 /// ```
@@ -77,50 +73,83 @@ where
     P::Move: Send + Sync,
     P::Cost: Send + Sync,
 {
-    let mut stats = Stats::default();
-    let outcome = match super::not_one_start(problem) {
-        Some(outcome) => outcome,
-        None => run(problem, options, &mut stats),
+    if let Some(refused) = crate::engines::refused_starts(problem) {
+        return refused;
+    }
+    let search = DepthFirst::new(problem, options, None);
+    let limits = WorkerLimits {
+        deadline: search.watch.deadline,
+        cancel: options.cancel.clone(),
+        detect_cycles: search.detects_cycles(),
+        shared: SharedLimits {
+            generated: AtomicU64::new(0),
+            max_generated: options.max_nodes.unwrap_or(u64::MAX),
+            halt: AtomicBool::new(false),
+        },
     };
-    ResultOf::<P> { outcome, stats }
+    let mut rounds = Shared {
+        problem,
+        search,
+        threads: rayon::current_num_threads().max(1),
+        limits,
+        overflowed: false,
+    };
+    let outcome = solve(&mut rounds, problem, options);
+    ResultOf::<P> {
+        outcome,
+        stats: rounds.search.stats,
+    }
 }
 
 /// A node of the frontier: a subtree to search.
-struct Subtree<S, M, C> {
-    state: S,
-    g: C,
-    path: Vec<M>,
-    skip: Option<M>,
+struct Subtree<P: SearchProblem> {
+    state: P::State,
+    g: P::Cost,
+    /// The moves from the start.
+    path: Vec<P::Move>,
     /// With cycle detection, the states from the start to this one's parent.
-    ancestors: Vec<S>,
+    ancestors: Vec<P::State>,
 }
 
-/// The frontier of one iteration, and the first goal met while building it, if any: its
-/// position in the frontier's order, its moves and its cost.
-struct Frontier<S, M, C> {
-    subtrees: Vec<Subtree<S, M, C>>,
-    goal: Option<(usize, Vec<M>, C)>,
+/// The frontier of an iteration, as it is found: the nodes of the next level so far, the least
+/// `f` cut off, and the first goal met; with the path to the node being expanded.
+struct Frontier<P: SearchProblem> {
+    subtrees: Vec<Subtree<P>>,
+    least_cut: P::Cost,
+    goal: Option<Goal<P>>,
+    above: Vec<P::Move>,
 }
 
-/// The frontier of an iteration over the problem `P`.
-type FrontierOf<P> =
-    Frontier<<P as SearchProblem>::State, <P as SearchProblem>::Move, <P as SearchProblem>::Cost>;
+impl<P: SearchProblem> Policy<P> for Frontier<P> {
+    #[inline]
+    fn cut_off(&mut self, f: P::Cost) {
+        self.least_cut = min(self.least_cut, f);
+    }
 
-/// How an iteration ended: a solution (its moves and cost), or a stop.
-type Decision<M, C> = Result<(Vec<M>, C), Halt>;
+    /// Everything after this goal in move order can wait: it is not needed.
+    fn goal(&mut self, path: &[P::Move], cost: P::Cost) -> OnGoal<P::Cost> {
+        self.goal = Some(([&self.above[..], path].concat(), cost));
+        OnGoal::End
+    }
 
-/// Why an iteration ended before it could finish.
-enum Halt {
-    Stopped(StopReason),
-    Invalid(ProblemError),
+    fn too_deep(&mut self, state: &P::State, path: &[P::Move], g: P::Cost, above: &[P::State]) {
+        self.subtrees.push(Subtree {
+            state: state.clone(),
+            g,
+            path: [&self.above[..], path].concat(),
+            ancestors: above.to_vec(),
+        });
+    }
 }
 
 /// What a subtree's search found.
-struct Report<M, C> {
+struct Report<P: SearchProblem> {
     index: usize,
-    iteration: Iteration<C>,
-    path: Vec<M>,
-    stats: Stats<C>,
+    /// Its iteration, a goal's cost.
+    round: Round<P::Cost, P::Cost>,
+    /// The moves below the subtree's state to a goal.
+    path: Vec<P::Move>,
+    stats: Stats<P::Cost>,
     /// Whether the subtree's search passed a path whose cost passed the cost type.
     overflowed: bool,
 }
@@ -128,7 +157,7 @@ struct Report<M, C> {
 /// The limits a worker thread applies, taken from the options (which may hold an observer
 /// that cannot cross threads), and the count and flag the threads share.
 struct WorkerLimits {
-    deadline: Option<Instant>,
+    deadline: Option<std::time::Instant>,
     cancel: Option<CancelToken>,
     /// Whether to skip states on the path, as the option or the problem asks (worked out once:
     /// the problem's default answer lists the start's moves).
@@ -136,330 +165,191 @@ struct WorkerLimits {
     shared: SharedLimits,
 }
 
-impl WorkerLimits {
-    fn new<P: SearchProblem>(
-        problem: &P,
-        deadline: Option<Instant>,
-        options: &SearchOptions,
-    ) -> Self {
-        WorkerLimits {
-            deadline,
-            cancel: options.cancel.clone(),
-            detect_cycles: options.detects_cycles(problem),
-            shared: SharedLimits {
-                generated: AtomicU64::new(0),
-                max_generated: options.max_nodes.unwrap_or(u64::MAX),
-                halt: AtomicBool::new(false),
-            },
-        }
-    }
-}
-
-fn run<P>(problem: &P, options: &SearchOptions, stats: &mut Stats<P::Cost>) -> crate::OutcomeOf<P>
-where
-    P: SearchProblem + Sync,
-    P::State: Send + Sync,
-    P::Move: Send + Sync,
-    P::Cost: Send + Sync,
-{
-    let watch = Watch::new(options);
-    let mut rounds = Shared {
-        problem,
-        start: problem.start(),
-        threads: rayon::current_num_threads().max(1),
-        limits: WorkerLimits::new(problem, watch.deadline, options),
-        stats,
-        watch,
-        overflowed: false,
-    };
-    deepen(
-        &mut rounds,
-        problem,
-        options,
-        || solved_at_start(problem, problem.start(), options),
-        |(moves, cost)| found_by_ida(problem, options, (cost, moves)),
-    )
-}
-
-/// Parallel IDA*'s iterations: each shares out the subtrees of a frontier among the threads.
-struct Shared<'s, 'p, P: SearchProblem> {
+/// Parallel IDA*'s iterations: each finds a frontier on the explicit stack (whose counts and
+/// limits are the engine's) and shares out its subtrees among the threads.
+struct Shared<'p, P: SearchProblem> {
     problem: &'p P,
-    start: P::State,
+    search: DepthFirst<'p, P>,
     threads: usize,
     limits: WorkerLimits,
-    stats: &'s mut Stats<P::Cost>,
-    watch: Watch<'p, P::Cost>,
-    /// Whether a path passed the cost type ([`Rounds::overflowed`]).
+    /// Whether a subtree's search passed the cost type ([`Rounds::overflowed`]).
     overflowed: bool,
 }
 
-impl<'p, P> Rounds<'p, P> for Shared<'_, 'p, P>
+impl<'p, P> Rounds<'p, P> for Shared<'p, P>
 where
     P: SearchProblem + Sync,
     P::State: Send + Sync,
     P::Move: Send + Sync,
     P::Cost: Send + Sync,
 {
-    type Found = (Vec<P::Move>, P::Cost);
+    type Found = Goal<P>;
 
-    fn round(&mut self, threshold: P::Cost) -> Round<P::Cost, Self::Found> {
-        let (problem, limits) = (self.problem, &self.limits);
-        let mut least_f = P::Cost::MAX;
-        let frontier = match frontier(
-            problem,
-            &self.start,
-            threshold,
-            256 * self.threads,
-            limits.detect_cycles,
-            self.stats,
-            &mut self.watch,
-            &mut least_f,
-            &mut self.overflowed,
-        ) {
+    fn round(&mut self, threshold: P::Cost) -> Round<P::Cost, Goal<P>> {
+        let frontier = match self.frontier(threshold) {
             Ok(frontier) => frontier,
-            Err(Halt::Stopped(reason)) => return Round::Stopped(reason),
-            Err(Halt::Invalid(error)) => return Round::Invalid(error),
+            Err(round) => return round,
         };
-        limits
-            .shared
-            .generated
-            .store(self.stats.generated, Ordering::Relaxed);
-        let searched = frontier
-            .goal
-            .as_ref()
-            .map_or(frontier.subtrees.len(), |g| g.0);
+        let shared = &self.limits.shared;
+        let generated = self.search.stats.generated;
+        shared.generated.store(generated, Ordering::Relaxed);
         let reports = search_subtrees(
-            problem,
-            &frontier.subtrees[..searched],
+            self.problem,
+            &frontier.subtrees,
             threshold,
-            limits,
+            &self.limits,
             self.threads,
         );
-        self.overflowed |= reports.iter().any(|report| report.overflowed);
-        let decided = decide::<P>(reports, &frontier, limits, self.stats, &mut least_f);
-        match decided.or(frontier.goal.map(|(_, moves, cost)| Ok((moves, cost)))) {
-            Some(Ok(found)) => Round::Found(found),
-            Some(Err(Halt::Stopped(reason))) => Round::Stopped(reason),
-            Some(Err(Halt::Invalid(error))) => Round::Invalid(error),
-            None => {
-                let next = threshold_after(threshold, least_f);
-                self.overflowed |= next.is_none() && least_f < P::Cost::MAX;
-                Round::Exhausted(next.map(|next| (next, next)))
-            }
+        let mut least_cut = frontier.least_cut;
+        let decided = self.decide(reports, &frontier.subtrees, &mut least_cut);
+        if let Some(round) = decided.or(frontier.goal.map(Round::Found)) {
+            return round;
         }
+        let next = threshold_after(threshold, least_cut);
+        self.overflowed |= next.is_none() && least_cut < P::Cost::MAX;
+        Round::Exhausted(next.map(|next| (next, next)))
     }
 
     fn parts(&mut self) -> (&mut Stats<P::Cost>, &Watch<'p, P::Cost>) {
-        (self.stats, &self.watch)
+        (&mut self.search.stats, &self.search.watch)
     }
 
     fn overflowed(&self) -> bool {
-        self.overflowed
+        self.overflowed || self.search.overflowed
     }
 }
 
-/// What the subtrees' reports decide, read in subtree order: the first goal found or the
-/// first real stop (a later subtree's goal cannot be returned while an earlier one is
-/// unfinished); `None` if every subtree was searched to its end. Adds up their counts, and
-/// lowers `least_f` to the least `f` they cut off.
-fn decide<P: SearchProblem>(
-    mut reports: Vec<Report<P::Move, P::Cost>>,
-    frontier: &FrontierOf<P>,
-    limits: &WorkerLimits,
-    stats: &mut Stats<P::Cost>,
-    least_f: &mut P::Cost,
-) -> Option<Decision<P::Move, P::Cost>> {
-    reports.sort_by_key(|report| report.index);
-    let mut decided: Option<Decision<P::Move, P::Cost>> = None;
-    for report in reports {
-        stats.expanded += report.stats.expanded;
-        stats.generated += report.stats.generated;
-        match report.iteration {
-            Iteration::Found(cost) if decided.is_none() => {
-                let mut moves = frontier.subtrees[report.index].path.clone();
-                moves.extend(report.path);
-                decided = Some(Ok((moves, cost)));
+impl<P: SearchProblem> Shared<'_, P> {
+    /// The frontier of an iteration at `threshold`: the start expanded breadth-first within
+    /// it, level by level in move order, until a level holds some 256 nodes per thread (or
+    /// 20 levels are done), or a goal turns up; or the round a limit or a fault ends.
+    fn frontier(&mut self, threshold: P::Cost) -> Result<Frontier<P>, Round<P::Cost, Goal<P>>> {
+        let start = Subtree {
+            state: self.problem.start(),
+            g: P::Cost::ZERO,
+            path: Vec::new(),
+            ancestors: Vec::new(),
+        };
+        let mut frontier = Frontier {
+            subtrees: vec![start],
+            least_cut: P::Cost::MAX,
+            goal: None,
+            above: Vec::new(),
+        };
+        // Each node of a level searched one move deep: its children within the threshold
+        // make the next level.
+        self.search.max_depth = 1;
+        for _ in 0..20 {
+            if frontier.subtrees.len() >= 256 * self.threads {
+                break;
             }
-            Iteration::Exhausted(next) => {
-                *least_f = min(*least_f, next.unwrap_or(P::Cost::MAX));
+            for node in core::mem::take(&mut frontier.subtrees) {
+                let skip = node.path.last().and_then(|&mv| self.problem.inverse(mv));
+                self.search.state = node.state;
+                self.search.mark_on_path(&node.ancestors);
+                frontier.above = node.path;
+                match self
+                    .search
+                    .search_below(threshold, node.g, skip, &mut frontier)
+                {
+                    Ended::Stopped(reason) => return Err(Round::Stopped(reason)),
+                    Ended::Invalid(error) => return Err(Round::Invalid(error)),
+                    Ended::AtGoal => return Ok(frontier),
+                    Ended::Exhausted | Ended::OverBudget => {}
+                }
             }
-            Iteration::Stopped(reason) if decided.is_none() => {
+            if frontier.subtrees.is_empty() {
+                break;
+            }
+        }
+        Ok(frontier)
+    }
+
+    /// What the subtrees' reports decide, read in subtree order: the first goal found or the
+    /// first real stop (a later subtree's goal cannot be returned while an earlier one is
+    /// unfinished); `None` if every subtree was searched to its end. Adds up their counts, and
+    /// lowers `least_cut` to the least `f` they cut off.
+    fn decide(
+        &mut self,
+        mut reports: Vec<Report<P>>,
+        subtrees: &[Subtree<P>],
+        least_cut: &mut P::Cost,
+    ) -> Option<Round<P::Cost, Goal<P>>> {
+        reports.sort_by_key(|report| report.index);
+        let limits = &self.limits;
+        let user_cancel = limits
+            .cancel
+            .as_ref()
+            .is_some_and(CancelToken::is_cancelled);
+        let mut decided = None;
+        for report in reports {
+            let stats = &mut self.search.stats;
+            stats.expanded += report.stats.expanded;
+            stats.generated += report.stats.generated;
+            self.overflowed |= report.overflowed;
+            if decided.is_some() {
+                continue;
+            }
+            decided = match report.round {
+                Round::Found(cost) => {
+                    let mut moves = subtrees[report.index].path.clone();
+                    moves.extend(report.path);
+                    Some(Round::Found((moves, cost)))
+                }
+                Round::Exhausted(next) => {
+                    *least_cut = min(*least_cut, next.map_or(P::Cost::MAX, |(next, _)| next));
+                    None
+                }
                 // A subtree given up because an earlier one succeeded is no stop, nor is one
                 // halted because another thread reached a limit (that thread reports it).
-                let user_cancel = limits
-                    .cancel
-                    .as_ref()
-                    .is_some_and(CancelToken::is_cancelled);
-                if reason != StopReason::Cancelled || user_cancel {
-                    decided = Some(Err(Halt::Stopped(reason)));
-                }
-            }
-            Iteration::Invalid(error) if decided.is_none() => {
-                decided = Some(Err(Halt::Invalid(error)));
-            }
-            Iteration::Found(_) | Iteration::Stopped(_) | Iteration::Invalid(_) => {}
+                Round::Stopped(StopReason::Cancelled) if !user_cancel => None,
+                Round::Stopped(reason) => Some(Round::Stopped(reason)),
+                Round::Invalid(error) => Some(Round::Invalid(error)),
+            };
         }
+        if decided.is_none() && limits.shared.halt.load(Ordering::Relaxed) {
+            // A thread stopped at the shared node limit after the subtree that decides.
+            decided = Some(Round::Stopped(StopReason::NodeLimit));
+        }
+        decided
     }
-    if decided.is_none() && limits.shared.halt.load(Ordering::Relaxed) {
-        // A thread stopped at the shared node limit after the subtree that decides.
-        decided = Some(Err(Halt::Stopped(StopReason::NodeLimit)));
-    }
-    decided
 }
-
-/// Expands the start breadth-first within `threshold`, level by level in move order, until a
-/// level holds at least `wanted` nodes (or 20 levels are done), or a goal turns up; checking
-/// the limits at every expansion. The least `f` cut off goes to `least_f`; whether a child's
-/// `f` passed the cost type, to `overflowed`.
-#[allow(clippy::too_many_arguments)]
-fn frontier<P: SearchProblem>(
-    problem: &P,
-    start: &P::State,
-    threshold: P::Cost,
-    wanted: usize,
-    detect_cycles: bool,
-    stats: &mut Stats<P::Cost>,
-    watch: &mut Watch<'_, P::Cost>,
-    least_f: &mut P::Cost,
-    overflowed: &mut bool,
-) -> Result<FrontierOf<P>, Halt> {
-    let mut level = vec![Subtree {
-        state: start.clone(),
-        g: P::Cost::ZERO,
-        path: Vec::new(),
-        skip: None,
-        ancestors: Vec::new(),
-    }];
-    let mut moves = MoveBuffer::new();
-    for _ in 0..20 {
-        if level.len() >= wanted {
-            break;
-        }
-        let mut next = Vec::new();
-        for node in &level {
-            if let Some(reason) = watch.check(stats, node.path.len(), 0) {
-                return Err(Halt::Stopped(reason));
-            }
-            stats.expanded += 1;
-            // How the children's loop ended early: a fault of the problem, or a goal.
-            let mut exit = None;
-            let _ = each_child(
-                problem,
-                &node.state,
-                node.skip,
-                &mut moves,
-                |child, mv, cost| {
-                    if !cost.is_valid() {
-                        let cost = cost.value();
-                        exit = Some(Err(Halt::Invalid(ProblemError::InvalidCost { cost })));
-                        return ControlFlow::Break(());
-                    }
-                    stats.generated += 1;
-                    if detect_cycles && (child == node.state || node.ancestors.contains(&child)) {
-                        return ControlFlow::Continue(()); // already on the path: pruned, as IDA* does
-                    }
-                    let h = problem.heuristic(&child);
-                    if !h.is_valid() {
-                        let heuristic = h.value();
-                        exit = Some(Err(Halt::Invalid(ProblemError::InvalidHeuristic {
-                            heuristic,
-                        })));
-                        return ControlFlow::Break(());
-                    }
-                    let g = node.g.saturating_add(cost);
-                    let f = g.saturating_add(h);
-                    if f > threshold {
-                        if f == P::Cost::MAX {
-                            // Finite costs and heuristic whose sum reaches MAX.
-                            *overflowed |= cost < P::Cost::MAX && h < P::Cost::MAX;
-                        } else {
-                            *least_f = min(*least_f, f);
-                        }
-                        return ControlFlow::Continue(());
-                    }
-                    let mut path = node.path.clone();
-                    path.push(mv);
-                    if problem.is_goal(&child) {
-                        exit = Some(Ok((path, g)));
-                        return ControlFlow::Break(());
-                    }
-                    let ancestors = if detect_cycles {
-                        let mut ancestors = node.ancestors.clone();
-                        ancestors.push(node.state.clone());
-                        ancestors
-                    } else {
-                        Vec::new()
-                    };
-                    next.push(Subtree {
-                        state: child,
-                        g,
-                        path,
-                        skip: problem.inverse(mv),
-                        ancestors,
-                    });
-                    ControlFlow::Continue(())
-                },
-            );
-            match exit {
-                None => {}
-                Some(Err(halt)) => return Err(halt),
-                Some(Ok((path, g))) => {
-                    // Everything after this goal in move order can wait: it is not needed.
-                    let position = next.len();
-                    return Ok(Frontier {
-                        subtrees: next,
-                        goal: Some((position, path, g)),
-                    });
-                }
-            }
-        }
-        if next.is_empty() {
-            return Ok(Frontier {
-                subtrees: next,
-                goal: None,
-            });
-        }
-        level = next;
-    }
-    Ok(Frontier {
-        subtrees: level,
-        goal: None,
-    })
-}
-
-/// What searching a subtree gives: the iteration, the moves below the subtree's state, and the
-/// counts.
-type Searched<M, C> = (Iteration<C>, Vec<M>, Stats<C>, bool);
 
 /// Searches `subtree`, the `index`th, by `search`'s recursion (which skips the subtree's
-/// ancestors with cycle detection), abandoned if a goal is found in one before it (`best`):
-/// the iteration, the moves below the subtree's state, the counts, and whether a path passed
-/// the cost type.
+/// ancestors with cycle detection), abandoned if a goal is found in one before it (`best`).
 fn recurse<'p, P: SearchProblem, const CYCLES: bool>(
     mut search: Recursive<'p, P, CYCLES>,
-    subtree: &Subtree<P::State, P::Move, P::Cost>,
+    problem: &P,
+    subtree: &Subtree<P>,
     threshold: P::Cost,
     (best, index): (&'p AtomicUsize, usize),
     limits: &'p WorkerLimits,
-) -> Searched<P::Move, P::Cost> {
+) -> Report<P> {
     search.mark_on_path(&subtree.ancestors);
     search.watch_mut().abandon_after(best, index);
     search.watch_mut().share(&limits.shared, 0);
-    let iteration = search.iterate(threshold, subtree.g, subtree.skip);
+    let skip = subtree.path.last().and_then(|&mv| problem.inverse(mv));
+    let round = search.iterate(threshold, subtree.g, skip);
     let stats = core::mem::take(Rounds::parts(&mut search).0);
     search.watch_mut().flush(&stats);
-    (iteration, search.take_path(), stats, search.overflowed())
+    Report {
+        index,
+        round,
+        path: search.take_path(),
+        stats,
+        overflowed: search.overflowed(),
+    }
 }
 
 /// Searches the subtrees on `threads` threads, which take them in order; a thread stops taking
 /// (and searching) subtrees that come after one where a goal was found.
 fn search_subtrees<P>(
     problem: &P,
-    subtrees: &[Subtree<P::State, P::Move, P::Cost>],
+    subtrees: &[Subtree<P>],
     threshold: P::Cost,
     limits: &WorkerLimits,
     threads: usize,
-) -> Vec<Report<P::Move, P::Cost>>
+) -> Vec<Report<P>>
 where
     P: SearchProblem + Sync,
     P::State: Send + Sync,
@@ -486,35 +376,25 @@ where
                     {
                         break;
                     }
-                    let state = subtree.state.clone();
-                    let at = (&best, index);
-                    let (iteration, path, stats, overflowed) = if limits.detect_cycles {
+                    let (state, at) = (subtree.state.clone(), (&best, index));
+                    let report = if limits.detect_cycles {
                         let search = Recursive::<P, true>::new(problem, state, &options);
-                        recurse(search, subtree, threshold, at, limits)
+                        recurse(search, problem, subtree, threshold, at, limits)
                     } else {
                         let search = Recursive::<P, false>::new(problem, state, &options);
-                        recurse(search, subtree, threshold, at, limits)
+                        recurse(search, problem, subtree, threshold, at, limits)
                     };
-                    match iteration {
-                        Iteration::Found(_) => {
+                    match report.round {
+                        Round::Found(_) => {
                             best.fetch_min(index, Ordering::Relaxed);
                         }
                         // A limit, or a fault of the problem, stops every thread.
-                        Iteration::Stopped(reason) if reason != StopReason::Cancelled => {
+                        Round::Stopped(reason) if reason != StopReason::Cancelled => {
                             limits.shared.halt.store(true, Ordering::Relaxed);
                         }
-                        Iteration::Invalid(_) => {
-                            limits.shared.halt.store(true, Ordering::Relaxed);
-                        }
-                        Iteration::Stopped(_) | Iteration::Exhausted(_) => {}
+                        Round::Invalid(_) => limits.shared.halt.store(true, Ordering::Relaxed),
+                        Round::Stopped(_) | Round::Exhausted(_) => {}
                     }
-                    let report = Report {
-                        index,
-                        iteration,
-                        path,
-                        stats,
-                        overflowed,
-                    };
                     if let Ok(mut reports) = reports.lock() {
                         reports.push(report);
                     }

@@ -2,8 +2,8 @@ use crate::common::{korf_instances, optimal_or_none, EightPuzzle, Graph, Line, N
 use informed::heuristics::{IncrementalHeuristic, LinearConflict, MisplacedTiles};
 use informed::puzzles::{sliding_tile, SlidingPuzzle};
 use informed::{
-    ida_star, ida_star_with, ListedChildren, MoveBuffer, Outcome, SearchOptions, SearchProblem,
-    StopReason,
+    ida_star, ida_star_with, optimal_solutions_with, ListedChildren, MoveBuffer, Outcome,
+    SearchOptions, SearchProblem, StopReason,
 };
 use quickcheck::quickcheck;
 
@@ -30,6 +30,53 @@ fn fast_path_agrees_on<const N: usize>(width: usize, height: usize, steps: &[usi
     let puzzle = SlidingPuzzle::<N>::new(width, height, board.tiles(), &goal).unwrap();
     let (fast, listed) = (ida_star(&puzzle), ida_star(&ListedChildren(&puzzle)));
     fast.outcome == listed.outcome && fast.stats == listed.stats
+}
+
+/// Whether IDA* and the count of optimal solutions (on the explicit stack) search `problem`
+/// alike.
+fn same_as_explicit<P: SearchProblem<Cost = u32>>(problem: &P, options: &SearchOptions) -> bool
+where
+    P::Move: core::fmt::Debug,
+{
+    let by_recursion = ida_star_with(problem, options);
+    let by_stack = optimal_solutions_with(problem, 1, options);
+    let same_thresholds = by_recursion.stats.thresholds == by_stack.stats.thresholds;
+    match (&by_recursion.outcome, &by_stack.outcome) {
+        (Outcome::Solved(one), Outcome::Solved(all)) => {
+            same_thresholds && one.cost == all.cost && all.solutions[0] == one.moves
+        }
+        (Outcome::NoSolution, Outcome::NoSolution) => {
+            same_thresholds && by_recursion.stats == by_stack.stats
+        }
+        _ => false,
+    }
+}
+
+/// A graph that predicts each child's heuristic ([`SearchProblem::heuristic_after`]).
+struct Predicting(NodeGraph);
+
+impl SearchProblem for Predicting {
+    type State = usize;
+    type Move = (usize, usize);
+    type Cost = u32;
+    fn start(&self) -> usize {
+        0
+    }
+    fn is_goal(&self, node: &usize) -> bool {
+        self.0.is_goal(node)
+    }
+    fn heuristic(&self, node: &usize) -> u32 {
+        self.0.heuristic(node)
+    }
+    fn heuristic_after(&self, _: &usize, (from, edge): (usize, usize)) -> Option<u32> {
+        Some(self.heuristic(&self.0 .0.edges[from][edge].0))
+    }
+    fn moves(&self, node: &usize, moves: &mut MoveBuffer<(usize, usize), u32>) {
+        self.0.moves(node, moves);
+    }
+    fn apply(&self, node: &mut usize, mv: (usize, usize)) {
+        self.0.apply(node, mv);
+    }
 }
 
 quickcheck! {
@@ -66,6 +113,17 @@ quickcheck! {
             && fast_path_agrees_on::<6>(6, 1, &steps)
             && fast_path_agrees_on::<12>(4, 3, &steps)
             && fast_path_agrees_on::<12>(3, 4, &steps)
+    }
+
+    /// With cycle detection, IDA*'s recursion searches as the explicit stack does (which
+    /// counts the optimal solutions): the same thresholds and first solution, and where no
+    /// goal is reachable the same node counts; whether the problem predicts its children's
+    /// heuristics or not.
+    fn cycle_detection_by_recursion_searches_as_the_explicit_stack(graph: Graph) -> bool {
+        let options = SearchOptions::new().detect_cycles(true).check_path(false);
+        let plain = NodeGraph(graph);
+        let predicting = Predicting(plain.clone());
+        same_as_explicit(&plain, &options) && same_as_explicit(&predicting, &options)
     }
 
     /// Thresholds rise strictly from one iteration to the next.
@@ -148,6 +206,45 @@ fn a_limit_stops_the_search_below_the_recursion_limit() {
     );
     assert!(result.stats.generated <= before_last + 900);
     assert!(result.stats.generated > before_last + 400);
+}
+
+/// A line of `n` states, a step forward costing 1 and one back nothing, from 0 to the last:
+/// the zero-cost cycles leave only cycle detection to end an iteration.
+struct ZeroBack(u32);
+
+impl SearchProblem for ZeroBack {
+    type State = u32;
+    type Move = bool;
+    type Cost = u32;
+    fn start(&self) -> u32 {
+        0
+    }
+    fn is_goal(&self, &at: &u32) -> bool {
+        at == self.0 - 1
+    }
+    fn moves(&self, &at: &u32, moves: &mut MoveBuffer<bool, u32>) {
+        if at + 1 < self.0 {
+            moves.push((true, 1));
+        }
+        if at > 0 {
+            moves.push((false, 0));
+        }
+    }
+    fn apply(&self, at: &mut u32, forward: bool) {
+        *at = if forward { *at + 1 } else { *at - 1 };
+    }
+}
+
+/// Past the recursion's depth, the path goes with the search onto the explicit stack: 1,000
+/// states deep, the thresholds and the solution of the explicit stack throughout.
+#[test]
+fn cycle_detection_by_recursion_hands_its_path_down() {
+    let line = ZeroBack(1_000);
+    let options = SearchOptions::new().detect_cycles(true).check_path(false);
+    assert!(same_as_explicit(&line, &options));
+    let result = ida_star_with(&line, &options);
+    assert_eq!(result.stats.thresholds.len(), 1_000);
+    assert_eq!(result.solution().map(|s| s.cost), Some(999));
 }
 
 #[test]

@@ -93,13 +93,7 @@ fn recurse<P: SearchProblem, const CYCLES: bool>(
     options: &SearchOptions,
 ) -> ResultOf<P> {
     let mut search = Recursive::<P, CYCLES>::new(problem, problem.start(), options);
-    let outcome = deepen(
-        &mut search,
-        problem,
-        options,
-        || solved_at_start(problem, problem.start(), options),
-        |goal| found_by_ida(problem, options, goal),
-    );
+    let outcome = solve(&mut search, problem, options);
     ResultOf::<P> {
         outcome,
         stats: search.into_stats(),
@@ -160,9 +154,23 @@ pub(crate) enum Round<C, F> {
     Invalid(ProblemError),
 }
 
-/// One depth-first engine's iterations from the problem's start, for [`deepen`]: IDA* (by
-/// recursion, or on the explicit stack throughout), IDA*_CR, the count of optimal solutions,
-/// parallel IDA*.
+impl<C, F> Round<C, F> {
+    /// The same round, a goal's `F` made a `G` by `found`.
+    pub(crate) fn map_found<G>(self, found: impl FnOnce(F) -> G) -> Round<C, G> {
+        match self {
+            Round::Found(goal) => Round::Found(found(goal)),
+            Round::Exhausted(next) => Round::Exhausted(next),
+            Round::Stopped(reason) => Round::Stopped(reason),
+            Round::Invalid(error) => Round::Invalid(error),
+        }
+    }
+}
+
+/// A goal an iteration reached: its moves from the start and its cost.
+pub(crate) type Goal<P> = (Vec<<P as SearchProblem>::Move>, <P as SearchProblem>::Cost);
+
+/// One depth-first engine's iterations from the problem's start, for [`deepen`]: IDA*, IDA*_CR,
+/// BTS, the count of optimal solutions, parallel IDA*.
 pub(crate) trait Rounds<'p, P: SearchProblem> {
     /// What an iteration that reaches a goal gives.
     type Found;
@@ -174,6 +182,22 @@ pub(crate) trait Rounds<'p, P: SearchProblem> {
     /// threshold) reached `MAX`: a search that ends with no solution then says
     /// [`StopReason::CostOverflow`].
     fn overflowed(&self) -> bool;
+}
+
+/// [`deepen`] for the engines whose goal is one solution ([`Goal`]).
+pub(crate) fn solve<'p, P: SearchProblem, R: Rounds<'p, P, Found = Goal<P>>>(
+    rounds: &mut R,
+    problem: &P,
+    options: &SearchOptions,
+) -> crate::OutcomeOf<P> {
+    let at_start = || solved_at_start(problem, problem.start(), options);
+    deepen(rounds, problem, options, at_start, |(moves, cost)| {
+        // The recursion works a cost out as threshold less budget: the sum itself for
+        // integers, replayed for floats.
+        let cost = P::Cost::EXACT.then_some(cost);
+        let start = problem.start();
+        solved(problem, start, moves, cost, options, Promise::Optimal)
+    })
 }
 
 /// The iterative deepening every depth-first engine runs its [`Rounds`] in: the cost bound,
@@ -249,49 +273,6 @@ pub(crate) fn deepen<'p, P: SearchProblem, R: Rounds<'p, P>, T>(
     Outcome::NoSolution
 }
 
-/// IDA*'s outcome for the goal an iteration found at `cost` by `moves`.
-pub(crate) fn found_by_ida<P: SearchProblem>(
-    problem: &P,
-    options: &SearchOptions,
-    (cost, moves): (P::Cost, Vec<P::Move>),
-) -> crate::OutcomeOf<P> {
-    // Worked out as threshold less budget: the sum itself for integers.
-    let cost = P::Cost::EXACT.then_some(cost);
-    solved(
-        problem,
-        problem.start(),
-        moves,
-        cost,
-        options,
-        Promise::Optimal,
-    )
-}
-
-pub(crate) enum Iteration<C> {
-    /// The goal was reached at this cost (the moves are the engine's to give:
-    /// `Recursive::take_path`, or the `path` of `explicit::iterate`).
-    Found(C),
-    /// The smallest `f` above the threshold, or `None` if no node exceeded it.
-    Exhausted(Option<C>),
-    /// A limit stopped the search.
-    Stopped(StopReason),
-    /// The problem gave a negative or NaN cost or heuristic.
-    Invalid(ProblemError),
-}
-
-impl<C: Copy> Iteration<C> {
-    /// The [`Round`] of [`deepen`] this IDA\* iteration makes, a goal's moves taken from
-    /// `path`: IDA*'s least next threshold is the one it searches next.
-    pub(crate) fn into_round<M>(self, path: impl FnOnce() -> Vec<M>) -> Round<C, (C, Vec<M>)> {
-        match self {
-            Iteration::Found(cost) => Round::Found((cost, path())),
-            Iteration::Exhausted(next) => Round::Exhausted(next.map(|next| (next, next))),
-            Iteration::Stopped(reason) => Round::Stopped(reason),
-            Iteration::Invalid(error) => Round::Invalid(error),
-        }
-    }
-}
-
 /// The error for an invalid heuristic value.
 #[cold]
 pub(crate) fn invalid_heuristic<C: Cost>(heuristic: C) -> ProblemError {
@@ -319,210 +300,4 @@ pub(crate) fn next_threshold<C: Cost>(threshold: C, excess: C) -> Option<C> {
 /// when none was).
 pub(crate) fn threshold_after<C: Cost>(threshold: C, least_cut: C) -> Option<C> {
     next_threshold(threshold, least_cut - threshold)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::problem::MoveBuffer;
-
-    /// A ring of `size` positions; the goal is unreachable when it lies outside the ring.
-    struct Ring {
-        size: u32,
-        goal: u32,
-    }
-
-    impl SearchProblem for Ring {
-        type State = u32;
-        type Move = bool;
-        type Cost = u32;
-        fn start(&self) -> u32 {
-            0
-        }
-        fn is_goal(&self, state: &u32) -> bool {
-            *state == self.goal
-        }
-        fn moves(&self, _: &u32, moves: &mut MoveBuffer<bool, u32>) {
-            moves.push((true, 1));
-            moves.push((false, 1));
-        }
-        fn apply(&self, state: &mut u32, forward: bool) {
-            *state = if forward {
-                (*state + 1) % self.size
-            } else {
-                (*state + self.size - 1) % self.size
-            };
-        }
-        fn inverse(&self, forward: bool) -> Option<bool> {
-            Some(!forward)
-        }
-    }
-
-    #[test]
-    fn goes_the_short_way_round() {
-        let result = ida_star(&Ring { size: 10, goal: 7 });
-        let solution = result.solution().unwrap();
-        assert_eq!(solution.moves, [false, false, false]);
-        assert_eq!(result.stats.thresholds, [0, 1, 2, 3]);
-    }
-
-    #[test]
-    fn start_at_goal_needs_no_moves() {
-        let ring = Ring { size: 5, goal: 0 };
-        let solution = ida_star(&ring).into_solution().unwrap();
-        assert!(solution.is_empty());
-        assert_eq!(solution.states(&ring), [0]);
-    }
-
-    #[test]
-    fn cycle_detection_proves_no_solution() {
-        let options = SearchOptions::new().detect_cycles(true);
-        let result = ida_star_with(&Ring { size: 6, goal: 99 }, &options);
-        assert_eq!(result.outcome, Outcome::NoSolution);
-        assert_eq!(result.stats.thresholds, [0, 1, 2, 3, 4, 5]);
-    }
-
-    /// A directed graph of `edges[v]` (successor, cost) lists, from 0 to `goal` (perhaps out
-    /// of it), with a heuristic by node that may overestimate; with `predicts`, its
-    /// `heuristic_after` offers each child's before it is made. No inverse moves: the
-    /// engines must skip the states on the path.
-    struct Graph {
-        edges: Vec<Vec<(u8, u8)>>,
-        h: Vec<u8>,
-        goal: u8,
-        predicts: bool,
-    }
-
-    impl SearchProblem for Graph {
-        type State = u8;
-        type Move = u8;
-        type Cost = u32;
-        fn start(&self) -> u8 {
-            0
-        }
-        fn is_goal(&self, &v: &u8) -> bool {
-            v == self.goal
-        }
-        fn heuristic(&self, &v: &u8) -> u32 {
-            u32::from(self.h[usize::from(v)])
-        }
-        fn heuristic_after(&self, &v: &u8, edge: u8) -> Option<u32> {
-            let to = self.edges[usize::from(v)][usize::from(edge)].0;
-            self.predicts.then(|| self.heuristic(&to))
-        }
-        fn moves(&self, &v: &u8, moves: &mut MoveBuffer<u8, u32>) {
-            let edges = &self.edges[usize::from(v)];
-            moves.extend(
-                (0..)
-                    .zip(edges)
-                    .map(|(edge, &(_, cost))| (edge, u32::from(cost))),
-            );
-        }
-        fn apply(&self, v: &mut u8, edge: u8) {
-            *v = self.edges[usize::from(*v)][usize::from(edge)].0;
-        }
-    }
-
-    /// With `detect_cycles`, the recursion makes the explicit stack's search: the same
-    /// moves, node counts and thresholds, on random cyclic graphs whether the problem
-    /// offers its children by their heuristics or not, a goal reachable or not.
-    #[test]
-    fn cycle_detection_by_recursion_searches_as_the_explicit_stack() {
-        #[allow(clippy::needless_pass_by_value)] // quickcheck hands the graph over
-        fn same(edges: Vec<Vec<(u8, u8)>>, h: Vec<u8>, goal: u8, predicts: bool) -> bool {
-            let n = edges.len().clamp(1, 12);
-            let edges: Vec<Vec<(u8, u8)>> = (0..n)
-                .map(|v| {
-                    let out = edges.get(v).map_or(&[][..], |e| &e[..e.len().min(4)]);
-                    out.iter().map(|&(to, c)| (to % n as u8, c % 4)).collect()
-                })
-                .collect();
-            let h = (0..n).map(|v| h.get(v).map_or(0, |h| h % 4)).collect();
-            let graph = Graph {
-                edges,
-                h,
-                goal: goal % (n as u8 + 2),
-                predicts,
-            };
-            let options = SearchOptions::new().detect_cycles(true).check_path(false);
-            let mut explicit = explicit::Stacked::new(&graph, &options);
-            let by_stack = deepen(
-                &mut explicit,
-                &graph,
-                &options,
-                || solved_at_start(&graph, graph.start(), &options),
-                |goal| found_by_ida(&graph, &options, goal),
-            );
-            let by_recursion = ida_star_with(&graph, &options);
-            let stats = &explicit.search.stats;
-            by_recursion.outcome == by_stack
-                && by_recursion.stats.generated == stats.generated
-                && by_recursion.stats.expanded == stats.expanded
-                && by_recursion.stats.thresholds == stats.thresholds
-        }
-        quickcheck::QuickCheck::new()
-            .tests(300)
-            .quickcheck(same as fn(Vec<Vec<(u8, u8)>>, Vec<u8>, u8, bool) -> bool);
-    }
-
-    /// A line of `n` states, a step forward costing 1 and one back nothing, from 0 to the
-    /// last: the zero-cost cycles leave only cycle detection to end an iteration.
-    struct Line {
-        n: u32,
-    }
-
-    impl SearchProblem for Line {
-        type State = u32;
-        type Move = bool;
-        type Cost = u32;
-        fn start(&self) -> u32 {
-            0
-        }
-        fn is_goal(&self, &v: &u32) -> bool {
-            v == self.n - 1
-        }
-        fn moves(&self, &v: &u32, moves: &mut MoveBuffer<bool, u32>) {
-            if v + 1 < self.n {
-                moves.push((true, 1));
-            }
-            if v > 0 {
-                moves.push((false, 0));
-            }
-        }
-        fn apply(&self, v: &mut u32, forward: bool) {
-            *v = if forward { *v + 1 } else { *v - 1 };
-        }
-    }
-
-    /// Past the recursion's depth, the path goes with the search onto the explicit stack:
-    /// 1,000 states deep, the same solution and counts as the explicit stack throughout.
-    #[test]
-    fn cycle_detection_by_recursion_hands_its_path_down() {
-        let line = Line { n: 1_000 };
-        let options = SearchOptions::new().detect_cycles(true).check_path(false);
-        let mut explicit = explicit::Stacked::new(&line, &options);
-        let by_stack = deepen(
-            &mut explicit,
-            &line,
-            &options,
-            || solved_at_start(&line, line.start(), &options),
-            |goal| found_by_ida(&line, &options, goal),
-        );
-        let by_recursion = ida_star_with(&line, &options);
-        assert_eq!(by_recursion.outcome, by_stack);
-        assert_eq!(
-            by_recursion.stats.generated,
-            explicit.search.stats.generated
-        );
-        assert_eq!(by_recursion.stats.thresholds.len(), 1_000);
-        assert_eq!(by_recursion.solution().map(|s| s.cost), Some(999));
-    }
-
-    #[test]
-    fn gives_the_states_along_the_path() {
-        let ring = Ring { size: 10, goal: 2 };
-        let solution = ida_star(&ring).into_solution().unwrap();
-        assert_eq!(solution.states(&ring), [0, 1, 2]);
-        assert_eq!(solution.cost, 2);
-    }
 }

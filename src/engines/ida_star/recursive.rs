@@ -3,7 +3,7 @@
 use core::cmp::Ordering::{Equal, Less};
 use core::ops::ControlFlow;
 
-use super::{explicit, next_threshold, Iteration, Round, Rounds, RECURSION_LIMIT};
+use super::{explicit, next_threshold, Goal, Round, Rounds, RECURSION_LIMIT};
 use crate::cost::{min, Cost};
 use crate::engines::depth_first::DepthFirst;
 use crate::engines::on_path::OnPath;
@@ -49,14 +49,14 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Recursive<'p, P, CYCLES> {
     }
 
     /// One depth-first search bounded by `threshold` below the state, reached at cost `g`
-    /// (at most the threshold) by a move whose inverse is `skip`. On success the moves from
-    /// the state are in [`take_path`](Self::take_path).
+    /// (at most the threshold) by a move whose inverse is `skip`: a goal's cost, its moves
+    /// from the state in [`take_path`](Self::take_path).
     pub(crate) fn iterate(
         &mut self,
         threshold: P::Cost,
         g: P::Cost,
         skip: Option<P::Move>,
-    ) -> Iteration<P::Cost> {
+    ) -> Round<P::Cost, P::Cost> {
         let descent = &mut self.descent;
         descent.threshold = threshold;
         descent.budget = threshold - min(g, threshold);
@@ -75,7 +75,7 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Recursive<'p, P, CYCLES> {
         }
         descent.stats.expanded += 1;
         if let Some(reason) = descent.watch.check(&descent.stats, 0, 0) {
-            return Iteration::Stopped(reason);
+            return Round::Stopped(reason);
         }
         descent.rearm();
         // The outcome is read from the fields `visit` sets, not from the flow.
@@ -84,20 +84,20 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Recursive<'p, P, CYCLES> {
             .visit_children(&mut self.state, skip, descent);
         descent.sync();
         if let Some(error) = descent.invalid.take() {
-            return Iteration::Invalid(error);
+            return Round::Invalid(error);
         }
         if let Some(reason) = descent.stopped {
-            return Iteration::Stopped(reason);
+            return Round::Stopped(reason);
         }
         if let Some(cost) = descent.found {
-            return Iteration::Found(cost);
+            return Round::Found(cost);
         }
         let next = next_threshold(threshold, descent.least_excess);
         // A child cut off at a finite excess that takes the threshold to MAX: a path whose
         // cost passes the type. (A dead end, whose heuristic is MAX, records no excess; one
         // reached by a move of cost zero on integer costs does, and is taken for one.)
         descent.overflowed |= next.is_none() && descent.least_excess < P::Cost::MAX;
-        Iteration::Exhausted(next)
+        Round::Exhausted(next.map(|next| (next, next)))
     }
 
     /// Runs `search` on `stack` with this search's counts and limits, and takes them back.
@@ -141,11 +141,11 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Recursive<'p, P, CYCLES> {
 }
 
 impl<'p, P: SearchProblem, const CYCLES: bool> Rounds<'p, P> for Recursive<'p, P, CYCLES> {
-    type Found = (P::Cost, Vec<P::Move>);
+    type Found = Goal<P>;
 
-    fn round(&mut self, threshold: P::Cost) -> Round<P::Cost, Self::Found> {
+    fn round(&mut self, threshold: P::Cost) -> Round<P::Cost, Goal<P>> {
         self.iterate(threshold, P::Cost::ZERO, None)
-            .into_round(|| self.take_path())
+            .map_found(|cost| (self.take_path(), cost))
     }
 
     fn parts(&mut self) -> (&mut Stats<P::Cost>, &Watch<'p, P::Cost>) {
@@ -370,33 +370,32 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Descent<'p, P, CYCLES> {
         self.sync();
         search.stats = core::mem::take(&mut self.stats);
         core::mem::swap(&mut search.watch, &mut self.watch);
-        let mut path = Vec::new();
         let skip = self.problem.inverse(mv);
-        let iteration = explicit::iterate(&mut search, self.threshold, g, skip, &mut path);
+        let round = explicit::iterate(&mut search, self.threshold, g, skip);
         self.stats = core::mem::take(&mut search.stats);
         core::mem::swap(&mut search.watch, &mut self.watch);
         self.rearm();
         self.overflowed |= search.overflowed;
         // The explicit stack ends back at the state it was lent, whatever ended it.
         *state = core::mem::replace(&mut search.state, self.problem.start());
-        match iteration {
-            Iteration::Invalid(error) => {
+        match round {
+            Round::Invalid(error) => {
                 self.invalid = Some(error);
                 ControlFlow::Break(())
             }
-            Iteration::Found(cost) => {
+            Round::Found((path, cost)) => {
                 self.found = Some(cost);
                 self.reversed_path.extend(path.iter().rev());
                 self.reversed_path.push(mv);
                 ControlFlow::Break(())
             }
-            Iteration::Exhausted(next) => {
-                if let Some(next) = next {
+            Round::Exhausted(next) => {
+                if let Some((next, _)) = next {
                     self.exceeded_by(next - self.threshold);
                 }
                 ControlFlow::Continue(())
             }
-            Iteration::Stopped(reason) => {
+            Round::Stopped(reason) => {
                 self.stopped = Some(reason);
                 ControlFlow::Break(())
             }
