@@ -106,13 +106,7 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Recursive<'p, P, CYCLES> {
         stack: &mut DepthFirst<'p, P>,
         search: impl FnOnce(&mut DepthFirst<'p, P>) -> T,
     ) -> T {
-        let descent = &mut self.descent;
-        core::mem::swap(&mut stack.stats, &mut descent.stats);
-        core::mem::swap(&mut stack.watch, &mut descent.watch);
-        let result = search(stack);
-        core::mem::swap(&mut stack.stats, &mut descent.stats);
-        core::mem::swap(&mut stack.watch, &mut descent.watch);
-        result
+        self.descent.lend(stack, search)
     }
 
     /// The counts, once the search is over.
@@ -200,6 +194,20 @@ struct Descent<'p, P: SearchProblem, const CYCLES: bool> {
 }
 
 impl<'p, P: SearchProblem, const CYCLES: bool> Descent<'p, P, CYCLES> {
+    /// Runs `search` on `stack` with this search's counts and limits, and takes them back.
+    fn lend<T>(
+        &mut self,
+        stack: &mut DepthFirst<'p, P>,
+        search: impl FnOnce(&mut DepthFirst<'p, P>) -> T,
+    ) -> T {
+        core::mem::swap(&mut stack.stats, &mut self.stats);
+        core::mem::swap(&mut stack.watch, &mut self.watch);
+        let result = search(stack);
+        core::mem::swap(&mut stack.stats, &mut self.stats);
+        core::mem::swap(&mut stack.watch, &mut self.watch);
+        result
+    }
+
     fn new(problem: &'p P, options: &'p SearchOptions<'p>) -> Self {
         Descent {
             problem,
@@ -368,12 +376,10 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Descent<'p, P, CYCLES> {
             search.mark_on_path(self.on_path.states());
         }
         self.sync();
-        search.stats = core::mem::take(&mut self.stats);
-        core::mem::swap(&mut search.watch, &mut self.watch);
-        let skip = self.problem.inverse(mv);
-        let round = explicit::iterate(&mut search, self.threshold, g, skip);
-        self.stats = core::mem::take(&mut search.stats);
-        core::mem::swap(&mut search.watch, &mut self.watch);
+        let (skip, threshold) = (self.problem.inverse(mv), self.threshold);
+        let round = self.lend(&mut search, |stack| {
+            explicit::iterate(stack, threshold, g, skip)
+        });
         self.rearm();
         self.overflowed |= search.overflowed;
         // The explicit stack ends back at the state it was lent, whatever ended it.
