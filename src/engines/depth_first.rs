@@ -26,9 +26,17 @@ pub(crate) trait Policy<P: SearchProblem> {
     fn goal(&mut self, path: &[P::Move], cost: P::Cost) -> OnGoal<P::Cost>;
 
     /// A child within the bound at the depth limit, left unexpanded: `state`, reached by
-    /// `path` at cost `g`, below the states `above` (with cycle detection; else none).
+    /// `path` then `mv` at cost `g`, below the states `above` (with cycle detection; else
+    /// none).
     #[inline]
-    fn too_deep(&mut self, _state: &P::State, _path: &[P::Move], _g: P::Cost, _above: &[P::State]) {
+    fn too_deep(
+        &mut self,
+        _state: &P::State,
+        _path: &[P::Move],
+        _mv: P::Move,
+        _g: P::Cost,
+        _above: &[P::State],
+    ) {
     }
 }
 
@@ -359,10 +367,8 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
             if self.frames.len() + 1 >= self.max_depth {
                 // Too deep to expand: the child is generated and left.
                 self.cut_by_depth = true;
-                self.path.push(mv);
                 let above = self.on_path.as_ref().map_or(&[][..], OnPath::states);
-                policy.too_deep(&self.state, &self.path, child_g, above);
-                self.path.pop();
+                policy.too_deep(&self.state, &self.path, mv, child_g, above);
                 restore(self, saved);
                 continue;
             }

@@ -117,7 +117,7 @@ struct Frontier<P: SearchProblem> {
     subtrees: Vec<Subtree<P>>,
     least_cut: P::Cost,
     goal: Option<Goal<P>>,
-    above: Vec<P::Move>,
+    to_node: Vec<P::Move>,
 }
 
 impl<P: SearchProblem> Policy<P> for Frontier<P> {
@@ -128,15 +128,22 @@ impl<P: SearchProblem> Policy<P> for Frontier<P> {
 
     /// Everything after this goal in move order can wait: it is not needed.
     fn goal(&mut self, path: &[P::Move], cost: P::Cost) -> OnGoal<P::Cost> {
-        self.goal = Some(([&self.above[..], path].concat(), cost));
+        self.goal = Some(([&self.to_node[..], path].concat(), cost));
         OnGoal::End
     }
 
-    fn too_deep(&mut self, state: &P::State, path: &[P::Move], g: P::Cost, above: &[P::State]) {
+    fn too_deep(
+        &mut self,
+        state: &P::State,
+        path: &[P::Move],
+        mv: P::Move,
+        g: P::Cost,
+        above: &[P::State],
+    ) {
         self.subtrees.push(Subtree {
             state: state.clone(),
             g,
-            path: [&self.above[..], path].concat(),
+            path: [&self.to_node[..], path, &[mv]].concat(),
             ancestors: above.to_vec(),
         });
     }
@@ -234,7 +241,7 @@ impl<P: SearchProblem> Shared<'_, P> {
             subtrees: vec![start],
             least_cut: P::Cost::MAX,
             goal: None,
-            above: Vec::new(),
+            to_node: Vec::new(),
         };
         // Each node of a level searched one move deep: its children within the threshold
         // make the next level.
@@ -247,7 +254,7 @@ impl<P: SearchProblem> Shared<'_, P> {
                 let skip = node.path.last().and_then(|&mv| self.problem.inverse(mv));
                 self.search.state = node.state;
                 self.search.mark_on_path(&node.ancestors);
-                frontier.above = node.path;
+                frontier.to_node = node.path;
                 match self
                     .search
                     .search_below(threshold, node.g, skip, &mut frontier)
