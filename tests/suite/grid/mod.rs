@@ -8,7 +8,9 @@ mod formats;
 mod jump_points;
 
 use std::collections::BinaryHeap;
+use std::path::Path;
 
+use informed::heuristics::pattern_database::BuildReport;
 use informed::puzzles::grid::{Cell, Connectivity, GridCosts, GridMap, GridPath, Scenario};
 use informed::Cost;
 use quickcheck::{Arbitrary, Gen};
@@ -16,6 +18,22 @@ use quickcheck::{Arbitrary, Gen};
 pub(crate) const ARENA: &str = include_str!("../../../benches/data/movingai/arena.map");
 pub(crate) const ARENA_SCENARIOS: &str =
     include_str!("../../../benches/data/movingai/arena.map.scen");
+
+/// Flips a bit in the middle of the table file `file`, and checks that `load`, which reads it
+/// into a fresh report, rejects it as damaged.
+pub(crate) fn rejects_a_flipped_bit(file: &Path, load: impl FnOnce(&mut BuildReport)) {
+    let mut bytes = std::fs::read(file).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    std::fs::write(file, &bytes).unwrap();
+    let mut report = BuildReport::default();
+    load(&mut report);
+    assert!(
+        report.rejected[0].contains("damaged"),
+        "{:?}",
+        report.rejected
+    );
+}
 
 /// The length of the cheapest path by the benchmark's rules, worked out apart from the
 /// crate: Dijkstra over coordinates, straight steps to free cells, diagonal ones only where
