@@ -34,16 +34,18 @@ use nodes::{Nodes, Packed, Queue, Ranked};
 /// order out is exactly first in, first out per key, whatever the cache holds.
 ///
 /// A list whose keys fit words ([`Cost::key_bits`]: every primitive cost up to 64 bits)
-/// starts without buckets, every node on its own in one heap ([`Nodes`]): a search that
-/// never has many nodes open (a short query on a grid) then pays for no bucket, no cache and
-/// no heap of buckets, only a sift per push and pop through a small heap. Once
+/// starts without buckets, every node on its own ([`Nodes`]), in slots by ranges of `f`
+/// ([`Slots`](slots::Slots)), each slot sorted once, when its turn comes: a search that never
+/// has many nodes open (a short query on a grid) then pays for no bucket, no cache and no
+/// heap of buckets, and a push is an append. (A heap of nodes first, as the list once
+/// started, took a sift per push and pop: on the Moving AI benchmark's small maps, 4 to 7%
+/// more instructions, on its arena's queries of a few dozen states 4% fewer.) Once
 /// [`TAKE_UP_AFTER`] nodes are open, the list counts their distinct keys: if the nodes share
 /// them, [`SHARED`] or more to a key on average (a puzzle's), it takes up buckets, each key's
 /// nodes in one bucket in the order they were queued (a 15-puzzle's A* ran a third slower on
-/// the heap of nodes, whose sifts scatter through millions of nodes); otherwise it keeps the
-/// heap of nodes for good (a grid's, whose nodes almost all have keys of their own). Kept or
-/// taken, the heap of nodes is in slots by `f` ([`Slots`](slots::Slots)), an `f` or a narrow
-/// range of `f` a slot: each slot sorted once, when its turn comes.
+/// the heap of nodes, whose sifts scatter through millions of nodes); otherwise it keeps its
+/// nodes on their own for good (a grid's, whose nodes almost all have keys of their own), in
+/// slots of an `f` or a narrow range of `f` each.
 ///
 /// Once [`RING_AFTER`] buckets are open, the list looks at how full they are. Buckets of
 /// fewer than [`SHARED`] nodes on average (a grid's, whose costs of 100 and 141 give almost
@@ -140,7 +142,7 @@ impl<C: Cost> OpenList<C> {
     fn with_modes(take_up_after: usize, ring_after: usize, shared: usize, slotted: bool) -> Self {
         if take_up_after > 0 && C::key_bits(C::ZERO.key()).is_some() {
             return OpenList {
-                order: Order::Nodes(Nodes::with_capacity(FIRST_CAPACITY)),
+                order: Order::Nodes(Nodes::starting(FIRST_CAPACITY, slotted)),
                 take_up_after,
                 ring_after,
                 shared,
@@ -201,8 +203,9 @@ impl<C: Cost> OpenList<C> {
     #[inline(always)]
     pub fn push(&mut self, f_cost: C, g: C, index: usize) {
         match &mut self.order {
-            Order::Nodes(Nodes::Packed(Queue::Slots(slots))) if self.opened < self.renumber_at => {
-                debug_assert_eq!(self.take_up_after, usize::MAX, "decided before slots");
+            Order::Nodes(Nodes::Packed(Queue::Slots(slots)))
+                if self.opened < self.renumber_at && self.len + 1 < self.take_up_after =>
+            {
                 let node = Ranked::<C>::new(f_cost.key(), g.key(), self.opened, index);
                 if slots.push_quickly(Packed::of(node)).is_ok() {
                     self.opened += 1;
@@ -306,6 +309,8 @@ impl<C: Cost> OpenList<C> {
         let Order::Nodes(nodes) = &mut self.order else {
             return;
         };
+        // Slots that gave way to the heap did so for good.
+        let slotted = nodes.is_slotted();
         let mut nodes = core::mem::replace(nodes, Nodes::with_capacity(0)).into_nodes();
         // Each key's nodes together, in the order they come out.
         nodes.sort_unstable_by_key(Ranked::words);
@@ -314,7 +319,7 @@ impl<C: Cost> OpenList<C> {
             .filter(|w| (w[0].f, w[0].g) != (w[1].f, w[1].g))
             .count();
         if nodes.len() < self.shared.saturating_mul(keys) {
-            self.order = Order::Nodes(Nodes::from_nodes(nodes, self.slotted));
+            self.order = Order::Nodes(Nodes::from_nodes(nodes, slotted));
             return;
         }
         self.take_up(&nodes);

@@ -228,6 +228,18 @@ impl<C: Cost> Nodes<C> {
         }
     }
 
+    /// No nodes yet: in slots of a ring that keeps its size ([`Slots::starting`]) if
+    /// `slotted`, else in one heap with room for `capacity`.
+    pub fn starting(capacity: usize, slotted: bool) -> Nodes<C> {
+        if !slotted {
+            Nodes::with_capacity(capacity)
+        } else if Packed::fits::<C>() {
+            Nodes::Packed(Queue::Slots(Slots::starting()))
+        } else {
+            Nodes::Ranked(Queue::Slots(Slots::starting()))
+        }
+    }
+
     /// The nodes `nodes`: in slots if `slotted`, else in one heap.
     pub fn from_nodes(nodes: Vec<Ranked<C>>, slotted: bool) -> Nodes<C> {
         if Packed::fits::<C>() {

@@ -17,7 +17,14 @@
 //! grid's 10⁸ and 141,421,356, or floats, whose `f` differ by trillions of steps of their
 //! bits), a slot holds a range of them: the `f` bits shifted right by as much as brings the
 //! span within [`WIDE`] slots. Sorting a slot still orders its nodes exactly, and the ranges
-//! are narrow enough that a popped node's child rarely goes deep into its sorted slot.
+//! are narrow enough that a popped node's child rarely goes deep into its sorted slot. An
+//! `f` beyond the span widens every slot's range (the nodes spread over the slots afresh),
+//! which happens a few times at most: each time, the span must have grown eightfold.
+//!
+//! A list starts ([`Slots::starting`]) with a ring of [`FEWEST`] slots that keeps its size,
+//! widening its ranges rather than growing: it does not yet know its costs' scale, and a
+//! short search holds too few nodes to pay for a slot per `f` (a grid's first nodes span
+//! hundreds of `f` for a few dozen nodes, each slot an allocation).
 
 use super::nodes::Queued;
 
@@ -26,10 +33,14 @@ const SPAN: u64 = 1 << 13;
 
 /// The slots a span of `f` too wide for one `f` a slot is spread over, at most, when the
 /// list takes the form of slots (a shift of the `f` bits): room for it to grow eightfold.
+/// (A ring that keeps its size spreads it over an eighth of its slots.)
 const WIDE: u64 = SPAN / 8;
 
 /// The fewest slots a ring holds.
 const FEWEST: usize = 64;
+
+/// The entries a slot makes room for when it first takes one.
+const FIRST_ROOM: usize = 64;
 
 /// The furthest from the end of a sorted slot a node is put; beyond it, the slots give way to
 /// the heap.
@@ -39,6 +50,9 @@ const DEEPEST: usize = 32;
 /// those of `f = base + i`. A bit per slot tells whether it holds any, so that a pop finds
 /// the next `f` open by a scan of words, however far apart the open `f` are (a maze's).
 pub(super) struct Slots<E> {
+    /// Whether the ring keeps its size, widening its slots rather than growing
+    /// ([`starting`](Self::starting)).
+    fixed: bool,
     /// How far right the `f` bits are shifted to give a slot's `f` (0: a slot per `f`).
     shift: u32,
     /// The `f` of the slot at `head`: at most the least open.
@@ -73,7 +87,40 @@ impl<E> Slot<E> {
 impl<E: Queued> Slots<E> {
     /// The nodes `nodes` in slots: a slot per `f` if they span fewer than [`SPAN`], else a
     /// range of `f` a slot, over at most [`WIDE`] slots.
-    pub fn from_nodes(nodes: Vec<E>) -> Slots<E> {
+    pub fn from_nodes(mut nodes: Vec<E>) -> Slots<E> {
+        Self::spread(&mut nodes, 0, false)
+    }
+
+    /// No nodes, in a ring that keeps its [`FEWEST`] slots, each widening its range of `f`
+    /// as the open `f` spread: for the first nodes of a search, before the list knows how
+    /// many it will hold (a short query on a grid holds a few dozen, and a ring of a slot per
+    /// `f` would span hundreds of `f` for them).
+    pub fn starting() -> Slots<E> {
+        Self::spread(&mut Vec::new(), 0, true)
+    }
+
+    /// [`from_nodes`](Self::from_nodes), the `f` bits shifted right by `least_shift` at
+    /// least, in [`FEWEST`] slots if `fixed`.
+    fn spread(nodes: &mut Vec<E>, least_shift: u32, fixed: bool) -> Slots<E> {
+        let mut slots = Slots {
+            fixed,
+            shift: 0,
+            base: 0,
+            head: 0,
+            ring: Vec::new(),
+            occupied: Vec::new(),
+            spare: Vec::new(),
+            len: 0,
+        };
+        slots.fill(nodes, least_shift);
+        slots
+    }
+
+    /// Queues `nodes` in the slots, which are empty, with the `f` bits shifted right by as
+    /// much as brings them within the ring (`least_shift` at least); the ring grows to a slot
+    /// per `f` (or range) unless it is [`fixed`](Self::fixed). `nodes` is left empty.
+    fn fill(&mut self, nodes: &mut Vec<E>, least_shift: u32) {
+        debug_assert_eq!(self.len, 0);
         let (low, high) = nodes
             .iter()
             .map(Queued::f_bits)
@@ -84,32 +131,32 @@ impl<E: Queued> Slots<E> {
         } else {
             (low, high)
         };
-        let mut shift = 0;
-        if high - low >= SPAN {
-            while (high >> shift) - (low >> shift) >= WIDE {
+        let mut shift = least_shift;
+        let (most, room) = if self.fixed {
+            (FEWEST as u64, FEWEST as u64 / 8)
+        } else {
+            (SPAN, WIDE)
+        };
+        if (high >> shift) - (low >> shift) >= most {
+            while (high >> shift) - (low >> shift) >= room {
                 shift += 1;
             }
         }
         let (base, span) = (low >> shift, (high >> shift) - (low >> shift));
         let size = FEWEST.max((span as usize + 1).next_power_of_two());
-        let mut slots = Slots {
-            shift,
-            base,
-            head: 0,
-            ring: core::iter::repeat_with(Slot::new).take(size).collect(),
-            occupied: vec![0; size / 64],
-            spare: Vec::new(),
-            len: 0,
-        };
-        for node in nodes {
-            let pushed = slots.push(node);
+        if size > self.ring.len() {
+            self.ring.resize_with(size, Slot::new);
+        }
+        self.occupied.clear();
+        self.occupied.resize(self.ring.len() / 64, 0);
+        (self.shift, self.base, self.head) = (shift, base, 0);
+        for node in nodes.drain(..) {
+            let pushed = self.push(node);
             debug_assert!(pushed.is_ok(), "every f within the ring, no slot sorted");
         }
-        slots
     }
 
-    /// Queues `node`; `Err` with it if its `f` is too far from the others', or it would go too
-    /// deep into a sorted slot.
+    /// Queues `node`; `Err` with it if it would go too deep into a sorted slot.
     // The common push inlined (its slot within the ring, whether or not the list is empty:
     // the slots before it are empty then): the others out of line.
     #[allow(clippy::inline_always)]
@@ -182,10 +229,12 @@ impl<E: Queued> Slots<E> {
             self.last_f()
         };
         let (low, high) = (f.min(self.base), f.max(last));
-        if high - low >= SPAN {
-            return Err(node);
+        let outgrown = (high - low) as usize >= self.ring.len();
+        if high - low >= SPAN || (self.fixed && outgrown) {
+            self.widen(node);
+            return Ok(());
         }
-        if (high - low) as usize >= self.ring.len() {
+        if outgrown {
             self.grow((high - low + 1) as usize);
         }
         if f < self.base {
@@ -208,6 +257,27 @@ impl<E: Queued> Slots<E> {
                 self.occupied[i / 64] & 1 << (i % 64) != 0
             })
             .map_or(self.base, |at| self.base + at as u64)
+    }
+
+    /// Queues `node`, whose `f` lies too far from the others' for the ring: every node in
+    /// slots of wider ranges of `f`, wide enough for all. A list starts with a slot per `f`,
+    /// and widens its slots as often as the open `f` outgrow them (for fine integer costs or
+    /// floats, at its first pushes).
+    #[cold]
+    fn widen(&mut self, node: E) {
+        let mut nodes = self.spare.pop().unwrap_or_default();
+        nodes.clear();
+        for slot in &mut self.ring {
+            nodes.append(&mut slot.entries);
+            slot.sorted = false;
+            if slot.entries.capacity() > 0 {
+                self.spare.push(core::mem::take(&mut slot.entries));
+            }
+        }
+        nodes.push(node);
+        self.len = 0;
+        self.fill(&mut nodes, self.shift + 1);
+        self.spare.push(nodes);
     }
 
     /// Makes the ring `size` slots at least, the first at `head` 0.
@@ -253,7 +323,9 @@ impl<E: Queued> Slots<E> {
         Ok(())
     }
 
-    /// Room for one more entry in `entries`: a spare vector's if it has none yet.
+    /// Room for one more entry in `entries`: a spare vector's if it has none yet, else room
+    /// for [`FIRST_ROOM`] (a slot grown from nothing a doubling at a time reallocated five
+    /// times on its way to a grid's few dozen entries).
     #[cold]
     fn make_room(entries: &mut Vec<E>, spare: &mut Vec<Vec<E>>) {
         if entries.capacity() == 0 {
@@ -261,6 +333,8 @@ impl<E: Queued> Slots<E> {
                 *entries = room;
                 return;
             }
+            entries.reserve(FIRST_ROOM);
+            return;
         }
         entries.reserve(1);
     }
