@@ -479,6 +479,12 @@ impl GridMap {
         self.fingerprint
     }
 
+    /// Every cell's step mask, by index.
+    #[inline]
+    pub(crate) fn step_masks(&self) -> &[u8] {
+        &self.steps
+    }
+
     /// The step mask of a cell on the map: bit `d` set if the step in direction `d` is
     /// allowed.
     #[inline]

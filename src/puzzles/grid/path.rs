@@ -54,6 +54,10 @@ impl<C: Cost> GridCosts<C> {
 #[derive(Clone, Debug)]
 pub struct GridPath<'m, C = f64> {
     map: &'m GridMap,
+    /// The map's step masks and width, at hand: a child's mask and number are read without
+    /// going through the map.
+    steps: &'m [u8],
+    width: usize,
     start: Cell,
     goal: Cell,
     connectivity: Connectivity,
@@ -133,6 +137,8 @@ impl<'m, C: Cost> GridPath<'m, C> {
         let step_cost = core::array::from_fn(|d| if d % 2 == 0 { straight } else { diagonal });
         Ok(GridPath {
             map,
+            steps: map.step_masks(),
+            width: usize::from(map.width()),
             start,
             goal,
             connectivity,
@@ -211,6 +217,18 @@ impl<'m, C: Cost> GridPath<'m, C> {
         cells
     }
 
+    /// The cell's index on the map.
+    #[inline]
+    fn index(&self, cell: Cell) -> usize {
+        usize::from(cell.y()) * self.width + usize::from(cell.x())
+    }
+
+    /// The steps the map allows from `cell`.
+    #[inline]
+    fn step_mask(&self, cell: Cell) -> u8 {
+        self.steps[self.index(cell)]
+    }
+
     /// Bit `d` set if the path takes steps in direction `d`: all eight, or the straight four.
     #[inline]
     pub(crate) fn direction_mask(&self) -> u8 {
@@ -250,7 +268,7 @@ impl<C: Cost> SearchProblem for GridPath<'_, C> {
 
     #[inline]
     fn moves(&self, &cell: &Cell, moves: &mut MoveBuffer<Direction, C>) {
-        let mut open = self.map.step_mask(cell) & self.directions;
+        let mut open = self.step_mask(cell) & self.directions;
         while open != 0 {
             let d = open.trailing_zeros() as usize;
             moves.push((Direction::ALL[d], self.step_cost[d]));
@@ -274,7 +292,7 @@ impl<C: Cost> SearchProblem for GridPath<'_, C> {
     where
         F: FnMut(Cell, Direction, C) -> ControlFlow<()>,
     {
-        let mut open = self.map.step_mask(cell) & self.directions;
+        let mut open = self.step_mask(cell) & self.directions;
         if let Some(skip) = skip {
             open &= !(1 << skip as u8);
         }
@@ -301,7 +319,7 @@ impl<C: Cost> SearchProblem for GridPath<'_, C> {
     /// The map's cells, row by row: A* and the others file a cell by its place on the map.
     #[inline]
     fn state_index(&self, &cell: &Cell) -> Option<usize> {
-        Some(self.map.index(cell))
+        Some(self.index(cell))
     }
 }
 
