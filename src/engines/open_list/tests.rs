@@ -294,3 +294,25 @@ fn the_ring_takes_keys_below_its_first() {
     let order: Vec<usize> = core::iter::from_fn(|| open.pop()).map(|(_, i)| i).collect();
     assert_eq!(order, [1, 2, 0]);
 }
+
+/// A list starts in slots, before it decides on buckets, and widens them for `f` far apart
+/// (fine costs): it never falls back to the heap for them, and the order out is exact.
+#[test]
+fn a_list_starts_in_slots_and_widens_them_for_costs_of_any_scale() {
+    for scale in [1u64, 100, 100_000_000, 1 << 40] {
+        let mut open = OpenList::<u64>::new();
+        // Keys spread over a few hundred steps of the scale, out of order, some equal.
+        let keys: Vec<u64> = (0..100u64).map(|i| (i * 37 % 101) * scale).collect();
+        for (index, &f) in keys.iter().enumerate() {
+            open.push(f, 0, index);
+            assert!(
+                open.is_slotted(),
+                "scale {scale}: not in slots after {index} pushes"
+            );
+        }
+        let mut expected: Vec<(u64, usize)> = keys.iter().copied().zip(0..).collect();
+        expected.sort_unstable();
+        let order: Vec<usize> = core::iter::from_fn(|| open.pop()).map(|(_, i)| i).collect();
+        assert_eq!(order, expected.iter().map(|&(_, i)| i).collect::<Vec<_>>());
+    }
+}
