@@ -14,7 +14,7 @@
 //! build time and memory are printed per map).
 //!
 //! ```text
-//! cargo bench --bench movingai [-- [ROUNDS] [--goal-bounds] [SCENARIO_FILE | FOLDER ...]]
+//! cargo bench --bench movingai [-- [ROUNDS] [--goal-bounds] [--costs LIST] [SCENARIO_FILE | FOLDER ...]]
 //! ```
 //!
 //! `ROUNDS` defaults to 5; the scenario files to the maps shipped in `benches/data/movingai`
@@ -22,9 +22,11 @@
 //! `.map.scen` file in it (`benches/fetch_movingai.sh` fetches the benchmark's Dragon Age maps
 //! into one). Each map is read from beside its scenario file. Prints per map and cost type the
 //! median time of each row over the rounds (the rows alternate within a round), the states
-//! expanded, and `pathfinding`'s time over each row's. `--goal-bounds` adds a row that reads
-//! goal bounds beside the jump table (built once per map and cost type, a search from every
-//! open cell, and kept in `target/movingai-bounds`; their build or read time is printed).
+//! expanded, and `pathfinding`'s time over each row's. `--costs` picks the cost types, a
+//! comma-separated list of `u32`, `u64` and `f64` (all three by default). `--goal-bounds`
+//! adds a row that reads goal bounds beside the jump table (built once per map and cost type,
+//! a search from every open cell, and kept in `target/movingai-bounds`; their build or read
+//! time is printed).
 //!
 //! Every row's path costs must agree with the others', and, for the `u64` and `f64` costs (the
 //! benchmark's own, 1 and √2), with the optimal lengths of the scenario file within its
@@ -463,6 +465,22 @@ fn main() {
         .collect();
     let bounded = args.iter().any(|a| a == "--goal-bounds");
     args.retain(|a| a != "--goal-bounds");
+    let mut costs = vec!["u32".to_string(), "u64".to_string(), "f64".to_string()];
+    if let Some(at) = args.iter().position(|a| a == "--costs") {
+        let Some(list) = args.get(at + 1) else {
+            eprintln!("movingai: --costs needs a list, such as u32,f64");
+            std::process::exit(2);
+        };
+        costs = list.split(',').map(str::to_string).collect();
+        if let Some(unknown) = costs
+            .iter()
+            .find(|c| !["u32", "u64", "f64"].contains(&c.as_str()))
+        {
+            eprintln!("movingai: no cost type {unknown} (u32, u64, f64)");
+            std::process::exit(2);
+        }
+        args.drain(at..=at + 1);
+    }
     let rounds = match args.first().map(|a| a.parse::<usize>()) {
         Some(Ok(rounds)) => {
             args.remove(0);
@@ -501,8 +519,12 @@ fn main() {
                 std::process::exit(2);
             }
         };
-        compare::<u32>(&map, rounds, bounded);
-        compare::<u64>(&map, rounds, bounded);
-        compare::<f64>(&map, rounds, bounded);
+        for costs in &costs {
+            match costs.as_str() {
+                "u32" => compare::<u32>(&map, rounds, bounded),
+                "u64" => compare::<u64>(&map, rounds, bounded),
+                _ => compare::<f64>(&map, rounds, bounded),
+            }
+        }
     }
 }
