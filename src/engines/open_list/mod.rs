@@ -34,18 +34,20 @@ use nodes::{Nodes, Packed, Queue, Ranked};
 /// order out is exactly first in, first out per key, whatever the cache holds.
 ///
 /// A list whose keys fit words ([`Cost::key_bits`]: every primitive cost up to 64 bits)
-/// starts without buckets, every node on its own ([`Nodes`]), in slots by ranges of `f`
-/// ([`Slots`](slots::Slots)), each slot sorted once, when its turn comes: a search that never
-/// has many nodes open (a short query on a grid) then pays for no bucket, no cache and no
-/// heap of buckets, and a push is an append. (A heap of nodes first, as the list once
-/// started, took a sift per push and pop: on the Moving AI benchmark's small maps, 4 to 7%
-/// more instructions, on its arena's queries of a few dozen states 4% fewer.) Once
-/// [`TAKE_UP_AFTER`] nodes are open, the list counts their distinct keys: if the nodes share
-/// them, [`SHARED`] or more to a key on average (a puzzle's), it takes up buckets, each key's
-/// nodes in one bucket in the order they were queued (a 15-puzzle's A* ran a third slower on
-/// the heap of nodes, whose sifts scatter through millions of nodes); otherwise it keeps its
-/// nodes on their own for good (a grid's, whose nodes almost all have keys of their own), in
-/// slots of an `f` or a narrow range of `f` each.
+/// starts without buckets, every node on its own ([`Nodes`]): a search that never has many
+/// nodes open (a short query on a grid) then pays for no bucket, no cache and no heap of
+/// buckets. Its first [`SLOTS_AFTER`] nodes are in one small heap; then, still undecided on
+/// buckets, in slots by ranges of `f` ([`Slots`](slots::Slots)), each slot sorted once, when
+/// its turn comes, where a push is an append (a heap up to [`TAKE_UP_AFTER`] nodes, as the
+/// list once kept, took a sift per push and pop: 8 to 12% more instructions for A* on the
+/// Moving AI benchmark's maps; slots from the first node, 15% more for jump point search,
+/// whose queries hold a few nodes). Once [`TAKE_UP_AFTER`] nodes are open, the list counts
+/// their distinct keys: if the nodes share them, [`SHARED`] or more to a key on average (a
+/// puzzle's), it takes up buckets, each key's nodes in one bucket in the order they were
+/// queued (a 15-puzzle's A* ran a third slower on the heap of nodes, whose sifts scatter
+/// through millions of nodes); otherwise it keeps its nodes on their own for good (a
+/// grid's, whose nodes almost all have keys of their own), in slots of an `f` or a narrow
+/// range of `f` each.
 ///
 /// Once [`RING_AFTER`] buckets are open, the list looks at how full they are. Buckets of
 /// fewer than [`SHARED`] nodes on average (a grid's, whose costs of 100 and 141 give almost
@@ -63,6 +65,10 @@ pub(crate) struct OpenList<C: Cost> {
     /// How many nodes the heap of nodes a list starts with holds before the list decides
     /// whether to take up buckets; `usize::MAX` once it did, or if it started with them.
     take_up_after: usize,
+    /// How many nodes the list holds when it next looks at its form: when the heap of nodes
+    /// it starts as takes the form of slots ([`SLOTS_AFTER`], if `slotted`), then
+    /// `take_up_after`; `usize::MAX` once it decided on buckets.
+    decide_at: usize,
     /// How many buckets the heap holds before the ring (or the heap of nodes) is tried;
     /// `usize::MAX` once it was.
     ring_after: usize,
@@ -100,6 +106,11 @@ const CACHE: usize = 1024;
 /// How many nodes are open when a list that started without buckets decides whether to take
 /// them up.
 const TAKE_UP_AFTER: usize = 256;
+
+/// How many nodes are open when a list that started as one heap of nodes takes the form of
+/// slots, before it decides on buckets: a search that never holds more (jump point search's
+/// queries) pays for no slot, each an allocation of its own.
+const SLOTS_AFTER: usize = 32;
 
 /// The fewest nodes a bucket holds on average, once [`RING_AFTER`] are open, for the list
 /// to keep its buckets.
@@ -142,8 +153,13 @@ impl<C: Cost> OpenList<C> {
     fn with_modes(take_up_after: usize, ring_after: usize, shared: usize, slotted: bool) -> Self {
         if take_up_after > 0 && C::key_bits(C::ZERO.key()).is_some() {
             return OpenList {
-                order: Order::Nodes(Nodes::starting(FIRST_CAPACITY, slotted)),
+                order: Order::Nodes(Nodes::with_capacity(FIRST_CAPACITY)),
                 take_up_after,
+                decide_at: if slotted {
+                    take_up_after.min(SLOTS_AFTER)
+                } else {
+                    take_up_after
+                },
                 ring_after,
                 shared,
                 slotted,
@@ -161,6 +177,7 @@ impl<C: Cost> OpenList<C> {
         OpenList {
             order: Order::Heap(BinaryHeap::with_capacity(FIRST_CAPACITY)),
             take_up_after: usize::MAX,
+            decide_at: usize::MAX,
             ring_after,
             shared,
             slotted,
@@ -204,7 +221,7 @@ impl<C: Cost> OpenList<C> {
     pub fn push(&mut self, f_cost: C, g: C, index: usize) {
         match &mut self.order {
             Order::Nodes(Nodes::Packed(Queue::Slots(slots)))
-                if self.opened < self.renumber_at && self.len + 1 < self.take_up_after =>
+                if self.opened < self.renumber_at && self.len + 1 < self.decide_at =>
             {
                 let node = Ranked::<C>::new(f_cost.key(), g.key(), self.opened, index);
                 if slots.push_quickly(Packed::of(node)).is_ok() {
@@ -214,7 +231,7 @@ impl<C: Cost> OpenList<C> {
                 }
             }
             Order::Nodes(Nodes::Packed(Queue::Heap(heap)))
-                if self.opened < self.renumber_at && self.len + 1 < self.take_up_after =>
+                if self.opened < self.renumber_at && self.len + 1 < self.decide_at =>
             {
                 let node = Ranked::<C>::new(f_cost.key(), g.key(), self.opened, index);
                 heap.push(Packed::of(node));
@@ -240,8 +257,8 @@ impl<C: Cost> OpenList<C> {
             nodes.push(Ranked::new(f, g, self.opened, index));
             self.opened += 1;
             self.len += 1;
-            if self.len >= self.take_up_after {
-                self.consider_buckets();
+            if self.len >= self.decide_at {
+                self.decide();
             }
             return;
         }
@@ -301,16 +318,31 @@ impl<C: Cost> OpenList<C> {
         }
     }
 
+    /// What the list does once it holds `decide_at` nodes: the heap of nodes in slots
+    /// (still undecided on buckets), or buckets considered.
+    #[cold]
+    fn decide(&mut self) {
+        if self.len >= self.take_up_after {
+            self.consider_buckets();
+            return;
+        }
+        self.decide_at = self.take_up_after;
+        if let Order::Nodes(nodes) = &mut self.order {
+            nodes.take_up_slots();
+        }
+    }
+
     /// Takes up buckets if the open nodes share their keys, [`shared`](Self::shared) nodes
     /// or more to a key on average; decided once.
     #[cold]
     fn consider_buckets(&mut self) {
         self.take_up_after = usize::MAX;
+        self.decide_at = usize::MAX;
         let Order::Nodes(nodes) = &mut self.order else {
             return;
         };
         // Slots that gave way to the heap did so for good.
-        let slotted = nodes.is_slotted();
+        let slotted = self.slotted && !nodes.gave_up_slots();
         let mut nodes = core::mem::replace(nodes, Nodes::with_capacity(0)).into_nodes();
         // Each key's nodes together, in the order they come out.
         nodes.sort_unstable_by_key(Ranked::words);
@@ -335,14 +367,18 @@ impl<C: Cost> OpenList<C> {
             return;
         };
         // In the form they were: slots that gave way to the heap did so for good.
-        let slotted = nodes.is_slotted();
+        let (slotted, for_good) = (nodes.is_slotted(), nodes.gave_up_slots());
         let mut nodes = core::mem::replace(nodes, Nodes::with_capacity(0)).into_nodes();
         nodes.sort_unstable_by_key(Ranked::words);
         for (seq, node) in nodes.iter_mut().enumerate() {
             node.seq = seq as u32;
         }
         self.opened = nodes.len() as u64;
-        self.order = Order::Nodes(Nodes::from_nodes(nodes, slotted));
+        let mut renumbered = Nodes::from_nodes(nodes, slotted);
+        if for_good {
+            renumbered.keep_heap_for_good();
+        }
+        self.order = Order::Nodes(renumbered);
     }
 
     /// Files `nodes`, sorted as they come out, in buckets, a key's nodes in one bucket.

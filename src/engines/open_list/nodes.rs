@@ -228,15 +228,12 @@ impl<C: Cost> Nodes<C> {
         }
     }
 
-    /// No nodes yet: in slots of a ring that keeps its size ([`Slots::starting`]) if
-    /// `slotted`, else in one heap with room for `capacity`.
-    pub fn starting(capacity: usize, slotted: bool) -> Nodes<C> {
-        if !slotted {
-            Nodes::with_capacity(capacity)
-        } else if Packed::fits::<C>() {
-            Nodes::Packed(Queue::Slots(Slots::starting()))
-        } else {
-            Nodes::Ranked(Queue::Slots(Slots::starting()))
+    /// The nodes of one heap in slots of a ring that keeps its size
+    /// ([`Slots::starting`]); slots stay as they are.
+    pub fn take_up_slots(&mut self) {
+        match self {
+            Nodes::Packed(queue) => queue.take_up_slots(),
+            Nodes::Ranked(queue) => queue.take_up_slots(),
         }
     }
 
@@ -264,6 +261,24 @@ impl<C: Cost> Nodes<C> {
             self,
             Nodes::Packed(Queue::Slots(_)) | Nodes::Ranked(Queue::Slots(_))
         )
+    }
+
+    /// Whether the nodes are in the heap that slots gave way to, for good.
+    pub fn gave_up_slots(&self) -> bool {
+        match self {
+            Nodes::Packed(Queue::Heap(heap)) => heap.for_good,
+            Nodes::Ranked(Queue::Heap(heap)) => heap.for_good,
+            _ => false,
+        }
+    }
+
+    /// Marks the heap the nodes are in as one slots gave way to, for good.
+    pub fn keep_heap_for_good(&mut self) {
+        match self {
+            Nodes::Packed(Queue::Heap(heap)) => heap.for_good = true,
+            Nodes::Ranked(Queue::Heap(heap)) => heap.for_good = true,
+            _ => {}
+        }
     }
 }
 
@@ -295,6 +310,13 @@ impl<E: Queued> Queue<E> {
         }
     }
 
+    fn take_up_slots(&mut self) {
+        if let Queue::Heap(heap) = self {
+            let nodes = core::mem::replace(heap, Heap::with_capacity(0)).into_nodes();
+            *self = Queue::Slots(Slots::starting(nodes));
+        }
+    }
+
     /// Moves the nodes from the slots to one heap, with `node`, for good.
     #[cold]
     fn give_up_slots(&mut self, node: E) {
@@ -304,7 +326,9 @@ impl<E: Queued> Queue<E> {
         };
         let mut nodes = slots.into_nodes();
         nodes.push(node);
-        *self = Queue::Heap(Heap::from_nodes(nodes));
+        let mut heap = Heap::from_nodes(nodes);
+        heap.for_good = true;
+        *self = Queue::Heap(heap);
     }
 
     #[inline]
@@ -317,7 +341,7 @@ impl<E: Queued> Queue<E> {
 
     fn len(&self) -> usize {
         match self {
-            Queue::Heap(heap) => heap.heap.len() + heap.beside.len(),
+            Queue::Heap(heap) => heap.sifted.len() + heap.beside.len(),
             Queue::Slots(slots) => slots.len(),
         }
     }
@@ -347,16 +371,19 @@ impl<E: Queued> Queue<E> {
 /// priority queue and a pop takes the better of their firsts, so the order out is the one
 /// heap's (the sorted list's worst goes into the heap when the list is full).
 pub(super) struct Heap<E> {
-    heap: Quaternary<E>,
+    sifted: Quaternary<E>,
     /// Sorted, the best last; at most [`BESIDE`].
     beside: Vec<E>,
+    /// Whether slots gave way to it: the list keeps it for good.
+    for_good: bool,
 }
 
 impl<E: Ord + Copy> Heap<E> {
     pub fn with_capacity(capacity: usize) -> Heap<E> {
         Heap {
-            heap: Quaternary::with_capacity(capacity),
+            sifted: Quaternary::with_capacity(capacity),
             beside: Vec::with_capacity(BESIDE + 1),
+            for_good: false,
         }
     }
 
@@ -364,8 +391,8 @@ impl<E: Ord + Copy> Heap<E> {
     // problem (the cold build of the tests), for a call per push.
     #[inline(never)]
     pub fn push(&mut self, node: E) {
-        if self.heap.peek().is_some_and(|first| node <= *first) {
-            self.heap.push(node);
+        if self.sifted.peek().is_some_and(|first| node <= *first) {
+            self.sifted.push(node);
             return;
         }
         let at = self
@@ -376,36 +403,37 @@ impl<E: Ord + Copy> Heap<E> {
         self.beside.insert(at, node);
         if self.beside.len() > BESIDE {
             let worst = self.beside.remove(0);
-            self.heap.push(worst);
+            self.sifted.push(worst);
         }
     }
 
     #[inline(never)]
     pub fn pop(&mut self) -> Option<E> {
-        match (self.beside.last(), self.heap.peek()) {
-            (Some(kept), Some(first)) if *first > *kept => self.heap.pop(),
+        match (self.beside.last(), self.sifted.peek()) {
+            (Some(kept), Some(first)) if *first > *kept => self.sifted.pop(),
             (Some(_), _) => self.beside.pop(),
-            (None, _) => self.heap.pop(),
+            (None, _) => self.sifted.pop(),
         }
     }
 
     /// The entries `nodes`, in one heap (nothing beside it).
     pub fn from_nodes(nodes: Vec<E>) -> Heap<E> {
         Heap {
-            heap: Quaternary::from_vec(nodes),
+            sifted: Quaternary::from_vec(nodes),
             beside: Vec::with_capacity(BESIDE + 1),
+            for_good: false,
         }
     }
 
     /// Every entry, in no order.
     pub fn into_nodes(self) -> Vec<E> {
-        let mut nodes = self.heap.into_vec();
+        let mut nodes = self.sifted.into_vec();
         nodes.extend(self.beside);
         nodes
     }
 
     pub fn peek(&self) -> Option<&E> {
-        match (self.beside.last(), self.heap.peek()) {
+        match (self.beside.last(), self.sifted.peek()) {
             (Some(kept), Some(first)) if *first > *kept => Some(first),
             (Some(kept), _) => Some(kept),
             (None, first) => first,
