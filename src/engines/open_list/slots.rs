@@ -265,9 +265,9 @@ impl<E: Queued> Slots<E> {
     }
 
     /// Queues `node`, whose `f` lies too far from the others' for the ring: every node in
-    /// slots of wider ranges of `f`, wide enough for all. A list starts with a slot per `f`,
-    /// and widens its slots as often as the open `f` outgrow them (for fine integer costs or
-    /// floats, at its first pushes).
+    /// slots of wider ranges of `f`, wide enough for all. A ring's slots are as narrow as the
+    /// nodes it was made with allow, and widen as often as the open `f` outgrow them (fine
+    /// integer costs or floats, in a ring that keeps its size, at its first pushes).
     #[cold]
     fn widen(&mut self, node: E) {
         let mut nodes = self.spare.pop().unwrap_or_default();
