@@ -4,10 +4,26 @@
 use informed::puzzles::grid::{Cell, Connectivity, GridCosts, GridMap, GridPath, JumpPoints};
 use informed::{
     a_star, bfs, bidirectional_a_star, budgeted_tree_search, dijkstra, ida_star_cr, Outcome,
+    Solution,
 };
 use quickcheck::QuickCheck;
 
 use super::{reference, walks, Query};
+
+/// Whether `outcome` is a path of `path` at the `expected` cost (its cells by `cells`), or no
+/// solution where none is expected.
+fn found<S, M>(
+    path: &GridPath<'_, u64>,
+    outcome: &Outcome<Solution<S, M, u64>, u64>,
+    expected: Option<u64>,
+    cells: impl Fn(&[M]) -> Vec<Cell>,
+) -> bool {
+    match (outcome, expected) {
+        (Outcome::Solved(s), Some(cost)) => s.cost == cost && walks(path, &cells(&s.moves), s.cost),
+        (Outcome::NoSolution, None) => true,
+        _ => false,
+    }
+}
 
 #[test]
 fn every_engine_finds_the_cheapest_path_by_the_benchmark_rules() {
@@ -32,14 +48,7 @@ fn every_engine_finds_the_cheapest_path_by_the_benchmark_rules() {
                 answers.push(("budgeted_tree_search", outcome));
             }
             for (engine, outcome) in answers {
-                let ok = match (&outcome, expected) {
-                    (Outcome::Solved(s), Some(cost)) => {
-                        s.cost == cost && walks(&path, &path.cells(&s.moves), s.cost)
-                    }
-                    (Outcome::NoSolution, None) => true,
-                    _ => false,
-                };
-                if !ok {
+                if !found(&path, &outcome, expected, |moves| path.cells(moves)) {
                     eprintln!("{engine} {connectivity:?}: {outcome:?}, expected {expected:?}");
                     return false;
                 }
@@ -47,14 +56,7 @@ fn every_engine_finds_the_cheapest_path_by_the_benchmark_rules() {
             if eight {
                 let jumps = JumpPoints::new(&path).unwrap();
                 let outcome = a_star(&jumps).outcome;
-                let ok = match (&outcome, expected) {
-                    (Outcome::Solved(s), Some(cost)) => {
-                        s.cost == cost && walks(&path, &jumps.cells(&s.moves), s.cost)
-                    }
-                    (Outcome::NoSolution, None) => true,
-                    _ => false,
-                };
-                if !ok {
+                if !found(&path, &outcome, expected, |moves| jumps.cells(moves)) {
                     eprintln!("jps: {outcome:?}, expected {expected:?}");
                     return false;
                 }
