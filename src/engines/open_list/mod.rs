@@ -336,13 +336,15 @@ impl<C: Cost> OpenList<C> {
     /// or more to a key on average; decided once.
     #[cold]
     fn consider_buckets(&mut self) {
+        // A list in slots took them up at `SLOTS_AFTER` nodes, before it came here; a heap
+        // then is one they gave way to, for good.
+        let took_up_slots = self.slotted && self.take_up_after > SLOTS_AFTER;
         self.take_up_after = usize::MAX;
         self.decide_at = usize::MAX;
         let Order::Nodes(nodes) = &mut self.order else {
             return;
         };
-        // Slots that gave way to the heap did so for good.
-        let slotted = self.slotted && !nodes.gave_up_slots();
+        let slotted = self.slotted && (nodes.is_slotted() || !took_up_slots);
         let mut nodes = core::mem::replace(nodes, Nodes::with_capacity(0)).into_nodes();
         // Each key's nodes together, in the order they come out.
         nodes.sort_unstable_by_key(Ranked::words);
@@ -367,18 +369,14 @@ impl<C: Cost> OpenList<C> {
             return;
         };
         // In the form they were: slots that gave way to the heap did so for good.
-        let (slotted, for_good) = (nodes.is_slotted(), nodes.gave_up_slots());
+        let slotted = nodes.is_slotted();
         let mut nodes = core::mem::replace(nodes, Nodes::with_capacity(0)).into_nodes();
         nodes.sort_unstable_by_key(Ranked::words);
         for (seq, node) in nodes.iter_mut().enumerate() {
             node.seq = seq as u32;
         }
         self.opened = nodes.len() as u64;
-        let mut renumbered = Nodes::from_nodes(nodes, slotted);
-        if for_good {
-            renumbered.keep_heap_for_good();
-        }
-        self.order = Order::Nodes(renumbered);
+        self.order = Order::Nodes(Nodes::from_nodes(nodes, slotted));
     }
 
     /// Files `nodes`, sorted as they come out, in buckets, a key's nodes in one bucket.

@@ -262,24 +262,6 @@ impl<C: Cost> Nodes<C> {
             Nodes::Packed(Queue::Slots(_)) | Nodes::Ranked(Queue::Slots(_))
         )
     }
-
-    /// Whether the nodes are in the heap that slots gave way to, for good.
-    pub fn gave_up_slots(&self) -> bool {
-        match self {
-            Nodes::Packed(Queue::Heap(heap)) => heap.for_good,
-            Nodes::Ranked(Queue::Heap(heap)) => heap.for_good,
-            _ => false,
-        }
-    }
-
-    /// Marks the heap the nodes are in as one slots gave way to, for good.
-    pub fn keep_heap_for_good(&mut self) {
-        match self {
-            Nodes::Packed(Queue::Heap(heap)) => heap.for_good = true,
-            Nodes::Ranked(Queue::Heap(heap)) => heap.for_good = true,
-            _ => {}
-        }
-    }
 }
 
 /// A queue of entries: one heap, or slots by `f`, which give way to the heap for good when
@@ -326,9 +308,7 @@ impl<E: Queued> Queue<E> {
         };
         let mut nodes = slots.into_nodes();
         nodes.push(node);
-        let mut heap = Heap::from_nodes(nodes);
-        heap.for_good = true;
-        *self = Queue::Heap(heap);
+        *self = Queue::Heap(Heap::from_nodes(nodes));
     }
 
     #[inline]
@@ -341,7 +321,7 @@ impl<E: Queued> Queue<E> {
 
     fn len(&self) -> usize {
         match self {
-            Queue::Heap(heap) => heap.sifted.len() + heap.beside.len(),
+            Queue::Heap(heap) => heap.heap.len() + heap.beside.len(),
             Queue::Slots(slots) => slots.len(),
         }
     }
@@ -371,19 +351,16 @@ impl<E: Queued> Queue<E> {
 /// priority queue and a pop takes the better of their firsts, so the order out is the one
 /// heap's (the sorted list's worst goes into the heap when the list is full).
 pub(super) struct Heap<E> {
-    sifted: Quaternary<E>,
+    heap: Quaternary<E>,
     /// Sorted, the best last; at most [`BESIDE`].
     beside: Vec<E>,
-    /// Whether slots gave way to it: the list keeps it for good.
-    for_good: bool,
 }
 
 impl<E: Ord + Copy> Heap<E> {
     pub fn with_capacity(capacity: usize) -> Heap<E> {
         Heap {
-            sifted: Quaternary::with_capacity(capacity),
+            heap: Quaternary::with_capacity(capacity),
             beside: Vec::with_capacity(BESIDE + 1),
-            for_good: false,
         }
     }
 
@@ -391,8 +368,8 @@ impl<E: Ord + Copy> Heap<E> {
     // problem (the cold build of the tests), for a call per push.
     #[inline(never)]
     pub fn push(&mut self, node: E) {
-        if self.sifted.peek().is_some_and(|first| node <= *first) {
-            self.sifted.push(node);
+        if self.heap.peek().is_some_and(|first| node <= *first) {
+            self.heap.push(node);
             return;
         }
         let at = self
@@ -403,37 +380,36 @@ impl<E: Ord + Copy> Heap<E> {
         self.beside.insert(at, node);
         if self.beside.len() > BESIDE {
             let worst = self.beside.remove(0);
-            self.sifted.push(worst);
+            self.heap.push(worst);
         }
     }
 
     #[inline(never)]
     pub fn pop(&mut self) -> Option<E> {
-        match (self.beside.last(), self.sifted.peek()) {
-            (Some(kept), Some(first)) if *first > *kept => self.sifted.pop(),
+        match (self.beside.last(), self.heap.peek()) {
+            (Some(kept), Some(first)) if *first > *kept => self.heap.pop(),
             (Some(_), _) => self.beside.pop(),
-            (None, _) => self.sifted.pop(),
+            (None, _) => self.heap.pop(),
         }
     }
 
     /// The entries `nodes`, in one heap (nothing beside it).
     pub fn from_nodes(nodes: Vec<E>) -> Heap<E> {
         Heap {
-            sifted: Quaternary::from_vec(nodes),
+            heap: Quaternary::from_vec(nodes),
             beside: Vec::with_capacity(BESIDE + 1),
-            for_good: false,
         }
     }
 
     /// Every entry, in no order.
     pub fn into_nodes(self) -> Vec<E> {
-        let mut nodes = self.sifted.into_vec();
+        let mut nodes = self.heap.into_vec();
         nodes.extend(self.beside);
         nodes
     }
 
     pub fn peek(&self) -> Option<&E> {
-        match (self.beside.last(), self.sifted.peek()) {
+        match (self.beside.last(), self.heap.peek()) {
             (Some(kept), Some(first)) if *first > *kept => Some(first),
             (Some(kept), _) => Some(kept),
             (None, first) => first,
