@@ -16,7 +16,8 @@
 //! 15-puzzle and `pdb6666` and `pdb6666x2` (the maximum with a second partition) for the
 //! 24-puzzle, read from or built into the `--pdb-cache`
 //! directory), the engines (`ida`, `astar`,
-//! `astar-plain`, `rbfs`, `ida-cr`, `bts`, and `parallel` with `--features parallel`) and `--show`, which
+//! `astar-plain`, `rbfs`, `ida-cr`, `bts`, and `parallel` with `--features parallel`),
+//! `--prune-duplicates DEPTH` (the puzzle searched as a `PrunedPuzzle`) and `--show`, which
 //! prints the boards along each solution after its line. Nodes are counted as
 //! `Stats::generated`: every child created, over all iterations, the start not included.
 //! Long searches show their progress on one line of stderr when stderr is a terminal. Bad
@@ -33,6 +34,7 @@ use informed::heuristics::pattern_database::{
 use informed::heuristics::{
     IncrementalHeuristic, LinearConflict, Manhattan, Max, MisplacedTiles, PatternDatabase,
 };
+use informed::puzzles::sliding_tile::PrunedPuzzle;
 use informed::puzzles::sliding_tile::{Board, Slide};
 use informed::puzzles::{sliding_tile, SlidingPuzzle};
 use informed::{
@@ -51,7 +53,8 @@ mod progress;
 mod show;
 
 const HELP: &str = "\
-usage: korf [--heuristic NAME] [--engine NAME] [--pdb-cache DIR] [--show] < instances
+usage: korf [--heuristic NAME] [--engine NAME] [--pdb-cache DIR]
+            [--prune-duplicates DEPTH] [--show] < instances
 
 Solves 15-puzzle or 24-puzzle instances in Korf's format and prints, for each,
 one line '<id> <length> <nodes generated> <ms>' on stdout; the column names and
@@ -74,6 +77,11 @@ Options:
                      (budgeted tree search), parallel (parallel IDA*, needs the
                      'parallel' feature: --features parallel)
   --pdb-cache DIR    where pattern databases are kept (default target/informed-pdb)
+  --prune-duplicates DEPTH
+                     the depth-first engines prune slide sequences that a
+                     shorter or earlier one of at most DEPTH slides (1 to 16;
+                     0, the default, for none) matches: fewer nodes than Korf's
+                     counts, the same lengths
   --show             after each instance's line, the boards along its solution
   -h, --help         this help
 ";
@@ -103,6 +111,8 @@ struct Run {
     heuristic: String,
     engine: Engine,
     cache: std::path::PathBuf,
+    /// The depth of the duplicate pruning, 0 for none.
+    prune: usize,
     show: bool,
 }
 
@@ -111,6 +121,7 @@ fn main() -> ExitCode {
         heuristic: String::from("manhattan"),
         engine: Engine::Ida,
         cache: std::path::PathBuf::from("target/informed-pdb"),
+        prune: 0,
         show: false,
     };
     let mut args = args::Args::new("korf", HELP);
@@ -120,6 +131,9 @@ fn main() -> ExitCode {
                 run.heuristic = args.value("--heuristic", "manhattan, linear-conflict, ...");
             }
             "--pdb-cache" => run.cache = args.value("--pdb-cache", "a directory").into(),
+            "--prune-duplicates" => {
+                run.prune = args.number("--prune-duplicates", "a depth from 1 to 16");
+            }
             "--show" => run.show = true,
             "--engine" => {
                 run.engine = match args
@@ -339,15 +353,80 @@ impl<'a> Input<'a> {
 
 fn instances<const N: usize, H: IncrementalHeuristic<N> + Sync>(
     run: &Run,
-    mut input: Input<'_>,
+    input: Input<'_>,
     base: Result<SlidingPuzzle<N, H>, informed::puzzles::PuzzleError>,
 ) -> ExitCode
 where
     SlidingPuzzle<N, H>: Packed<N, H::Kept>,
+    PrunedPuzzle<N, H>: Packed<N, H::Kept>,
 {
     let Ok(base) = base else {
         unreachable!("the goal layout is valid and the heuristic built for it")
     };
+    if run.prune == 0 {
+        return solve_each(run, input, &base);
+    }
+    let started = Instant::now();
+    match base.with_duplicate_pruning(run.prune) {
+        Ok(pruned) => {
+            let pruning = pruned.pruning();
+            eprintln!(
+                "korf: duplicate pruning to depth {}: {} sequences, {} states, built in {:.1} s",
+                pruning.depth(),
+                pruning.patterns(),
+                pruning.states(),
+                started.elapsed().as_secs_f64()
+            );
+            solve_each(run, input, &pruned)
+        }
+        Err(error) => {
+            eprintln!("korf: --prune-duplicates: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// A puzzle the instances are searched as: the sliding puzzle, or the same with duplicate
+/// pruning.
+trait Instance<const N: usize, K>: Packed<N, K> + Sync + Sized {
+    /// The same puzzle from the start layout `tiles`.
+    fn with_tiles(&self, tiles: &[u64]) -> Result<Self, informed::puzzles::PuzzleError>;
+    /// The board as the puzzle prints it.
+    fn format(&self, board: &Board<N, K>) -> String;
+}
+
+impl<const N: usize, H: IncrementalHeuristic<N> + Sync> Instance<N, H::Kept> for SlidingPuzzle<N, H>
+where
+    SlidingPuzzle<N, H>: Packed<N, H::Kept>,
+{
+    fn with_tiles(&self, tiles: &[u64]) -> Result<Self, informed::puzzles::PuzzleError> {
+        self.with_start(tiles)
+    }
+
+    fn format(&self, board: &Board<N, H::Kept>) -> String {
+        self.format_board(board)
+    }
+}
+
+impl<const N: usize, H: IncrementalHeuristic<N> + Sync> Instance<N, H::Kept> for PrunedPuzzle<N, H>
+where
+    PrunedPuzzle<N, H>: Packed<N, H::Kept>,
+{
+    fn with_tiles(&self, tiles: &[u64]) -> Result<Self, informed::puzzles::PuzzleError> {
+        self.with_start(tiles)
+    }
+
+    fn format(&self, board: &Board<N, H::Kept>) -> String {
+        self.puzzle().format_board(board)
+    }
+}
+
+/// Solves every instance of the input as `base` from its start.
+fn solve_each<const N: usize, K: Copy + Send + Sync, P: Instance<N, K>>(
+    run: &Run,
+    mut input: Input<'_>,
+    base: &P,
+) -> ExitCode {
     let live = progress::LiveLine::new();
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -362,7 +441,7 @@ where
                 return ExitCode::from(2);
             }
         };
-        let (id, puzzle) = match parse_instance(&base, &line) {
+        let (id, puzzle) = match parse_instance(base, &line) {
             Ok(parsed) => parsed,
             Err(message) => {
                 eprintln!("korf: line {number}: {message}");
@@ -376,7 +455,7 @@ where
             options = options.observer(&observer);
         }
         let started = Instant::now();
-        let result: ResultOf<SlidingPuzzle<N, H>> = match run.engine {
+        let result: ResultOf<P> = match run.engine {
             Engine::Ida => ida_star_with(&puzzle, &options),
             Engine::AStar => a_star_packed_with(&puzzle, &options),
             Engine::AStarPlain => a_star_with(&puzzle, &options),
@@ -398,10 +477,7 @@ where
         } else {
             Vec::new()
         };
-        let boards: Vec<String> = states
-            .iter()
-            .map(|board| puzzle.format_board(board))
-            .collect();
+        let boards: Vec<String> = states.iter().map(|board| puzzle.format(board)).collect();
         // A closed stdout (a pipe to `head`) just ends the run.
         if writeln!(out, "{id} {} {nodes} {ms:.1}", solution.cost)
             .and_then(|()| out.flush())
@@ -423,10 +499,10 @@ where
 }
 
 /// Reads `<id> <optimal length> <N tiles>` into the instance's id and puzzle.
-fn parse_instance<const N: usize, H: IncrementalHeuristic<N>>(
-    base: &SlidingPuzzle<N, H>,
+fn parse_instance<const N: usize, K, P: Instance<N, K>>(
+    base: &P,
     line: &str,
-) -> Result<(String, SlidingPuzzle<N, H>), String> {
+) -> Result<(String, P), String> {
     let mut tokens = line.split_whitespace();
     let id = args::excerpt(tokens.next().unwrap_or_default());
     let _optimal = tokens
@@ -438,6 +514,6 @@ fn parse_instance<const N: usize, H: IncrementalHeuristic<N>>(
         sliding_tile::Layout::Start,
     )
     .map_err(|e| e.to_string())?;
-    let puzzle = base.with_start(&tiles).map_err(|e| e.to_string())?;
+    let puzzle = base.with_tiles(&tiles).map_err(|e| e.to_string())?;
     Ok((id, puzzle))
 }

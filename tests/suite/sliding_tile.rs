@@ -1,9 +1,13 @@
 //! The sliding-tile puzzles: Korf's instances, other sizes and goal layouts, solvability.
 
-use crate::common::{assert_replays, korf_instances};
+use std::sync::OnceLock;
+
+use crate::common::{assert_replays, korf_instances, EightPuzzle};
 use informed::heuristics::MisplacedTiles;
+use informed::puzzles::sliding_tile::PrunedPuzzle;
 use informed::puzzles::{sliding_tile, PuzzleError, SlidingPuzzle};
 use informed::{a_star, bfs, distance_table, ida_star, rbfs};
+use quickcheck::quickcheck;
 
 #[test]
 fn korf_instances_solve_to_their_published_length() {
@@ -24,6 +28,75 @@ fn korf_instance_79_node_count_matches_the_reference_ida_star() {
     let puzzle =
         SlidingPuzzle::<16>::new(4, 4, &tiles, &sliding_tile::blank_first::<16>()).unwrap();
     assert_eq!(ida_star(&puzzle).stats.generated, 540_859);
+}
+
+#[test]
+fn duplicate_pruning_keeps_korf_instances_optimal_through_fewer_nodes() {
+    let goal = sliding_tile::blank_first::<16>();
+    let base = SlidingPuzzle::<16>::new(4, 4, &goal, &goal).unwrap();
+    let pruned = base.with_duplicate_pruning(12).unwrap();
+    for (id, length, tiles) in korf_instances(include_str!("../data/korf_easy.txt")) {
+        let (plain, pruned) = (
+            base.with_start(&tiles).unwrap(),
+            pruned.with_start(&tiles).unwrap(),
+        );
+        let fewer = ida_star(&pruned);
+        let all = ida_star(&plain);
+        assert!(
+            fewer.stats.generated * 3 < all.stats.generated * 2,
+            "Korf instance {id}"
+        );
+        let solution = fewer.into_solution().unwrap();
+        assert_eq!(solution.cost, length, "Korf instance {id}");
+        assert_replays(&pruned, &solution.moves, solution.cost);
+        #[cfg(feature = "parallel")]
+        {
+            let parallel = informed::parallel_ida_star(&pruned)
+                .into_solution()
+                .unwrap();
+            assert_eq!(parallel.cost, length, "Korf instance {id}, parallel IDA*");
+            assert_replays(&pruned, &parallel.moves, parallel.cost);
+        }
+    }
+}
+
+/// The 8-puzzle with duplicate pruning to depth 8, built once.
+fn pruned_eight_puzzle() -> &'static PrunedPuzzle<9> {
+    static PUZZLE: OnceLock<PrunedPuzzle<9>> = OnceLock::new();
+    PUZZLE.get_or_init(|| {
+        let goal = sliding_tile::blank_last::<9>();
+        let puzzle = SlidingPuzzle::<9>::new(3, 3, &goal, &goal).unwrap();
+        puzzle.with_duplicate_pruning(8).unwrap()
+    })
+}
+
+quickcheck! {
+    fn duplicate_pruning_finds_what_breadth_first_search_finds(start: EightPuzzle) -> bool {
+        let pruned = pruned_eight_puzzle().with_start(&start.0).unwrap();
+        let optimal = bfs(&start.puzzle()).solution().map(|s| s.cost);
+        // A* makes children by `apply`, which starts the machine afresh: the same answers.
+        [ida_star(&pruned), rbfs(&pruned), a_star(&pruned)].into_iter().all(|result| {
+            let solution = result.into_solution().unwrap();
+            assert_replays(&pruned, &solution.moves, solution.cost);
+            Some(solution.cost) == optimal
+        })
+    }
+}
+
+#[test]
+fn duplicate_pruning_compares_one_to_sixteen_slides() {
+    let puzzle = SlidingPuzzle::<9>::parse(3, 3, "283104765", "123804765").unwrap();
+    for depth in [0, 17] {
+        let error = puzzle.with_duplicate_pruning(depth).unwrap_err();
+        assert_eq!(error, PuzzleError::PruningDepth { depth });
+        assert_eq!(
+            error.to_string(),
+            format!("duplicate pruning compares sequences of 1 to 16 slides, not {depth}")
+        );
+    }
+    let pruned = puzzle.with_duplicate_pruning(1).unwrap();
+    assert_eq!(pruned.pruning().depth(), 1);
+    assert_eq!(ida_star(&pruned).solution().map(|s| s.cost), Some(4));
 }
 
 #[test]

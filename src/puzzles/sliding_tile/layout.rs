@@ -99,6 +99,13 @@ pub enum PuzzleError {
     /// [`SlidingPuzzle::with_heuristic`](super::SlidingPuzzle::with_heuristic) was built for
     /// another board size or goal layout.
     HeuristicMismatch,
+    /// [`SlidingPuzzle::with_duplicate_pruning`](super::SlidingPuzzle::with_duplicate_pruning)
+    /// was asked to compare sequences of no slides, or of more than
+    /// [`DuplicatePruning::DEEPEST`](super::DuplicatePruning::DEEPEST).
+    PruningDepth {
+        /// The depth asked for.
+        depth: usize,
+    },
     /// The heuristic cannot be built for this board
     /// ([`TileHeuristic::try_new`](crate::heuristics::TileHeuristic::try_new) says why: a
     /// pattern database too large for the board, say).
@@ -190,6 +197,11 @@ impl fmt::Display for PuzzleError {
             Self::HeuristicMismatch => {
                 f.write_str("the heuristic was built for another board size or goal layout")
             }
+            Self::PruningDepth { depth } => write!(
+                f,
+                "duplicate pruning compares sequences of 1 to {} slides, not {depth}",
+                super::DuplicatePruning::DEEPEST
+            ),
             Self::Heuristic(reason) => write!(f, "the heuristic cannot be built: {reason}"),
         }
     }

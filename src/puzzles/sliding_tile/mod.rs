@@ -5,6 +5,10 @@
 //! `1..N` and the blank, written 0. A move slides a tile next to the blank into it; it is
 //! named by the direction the *blank* travels ([`Slide`]), as the POJ 1077 answers are.
 //!
+//! IDA\* reaches many boards by several slide sequences, and searches below each;
+//! [`SlidingPuzzle::with_duplicate_pruning`] makes the same puzzle that skips most of them
+//! ([`PrunedPuzzle`]): the same answers through fewer nodes.
+//!
 //! ```
 //! use informed::{ida_star, SearchProblem};
 //! use informed::puzzles::{sliding_tile, SlidingPuzzle};
@@ -28,7 +32,9 @@ use crate::permutation;
 use crate::problem::PackedStates;
 
 mod bidirectional;
+mod duplicates;
 mod layout;
+mod pruned;
 mod search;
 
 /// Whether a `width × height` board has the `N` cells of the puzzle type, 2 to 256 of them.
@@ -43,8 +49,10 @@ fn check_size<const N: usize>(width: usize, height: usize) -> Result<(), PuzzleE
     Ok(())
 }
 
+pub use duplicates::DuplicatePruning;
 use layout::{check_layout, widen};
 pub use layout::{parse_layout, Layout, PuzzleError};
+pub use pruned::PrunedPuzzle;
 
 /// A sliding-tile puzzle of `N` cells with its start, its goal layout and a heuristic `H`
 /// kept incrementally in each [`Board`].
@@ -75,13 +83,27 @@ const NONE: u8 = u8::MAX;
 
 /// A board of `N` cells: the tiles, where the blank is, and what the heuristic keeps (`K`,
 /// its [`IncrementalHeuristic::Kept`]: `u64` for the distances).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Board<const N: usize, K = u64> {
     tiles: [u8; N],
     blank: u8,
     /// The heuristic's incremental state ([`IncrementalHeuristic::evaluate`]).
     cache: K,
+    /// The state of a [`PrunedPuzzle`]'s automaton after the slides that made the board (0,
+    /// where there is none, is the state of no slides from the first cell): not part of the
+    /// board's identity.
+    after: u32,
 }
+
+/// Boards are equal by their tiles (the blank and the heuristic follow from them), whatever
+/// slides made them.
+impl<const N: usize, K> PartialEq for Board<N, K> {
+    fn eq(&self, other: &Self) -> bool {
+        self.tiles == other.tiles
+    }
+}
+
+impl<const N: usize, K> Eq for Board<N, K> {}
 
 /// A move of a sliding-tile puzzle: the direction the blank travels (the tile beside it slides
 /// the other way). The order of the variants is the order moves are tried in, Korf's:
@@ -283,6 +305,7 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SlidingPuzzle<N, H> {
             tiles,
             blank,
             cache,
+            after: 0,
         }
     }
 

@@ -3,6 +3,7 @@
 
 use core::ops::ControlFlow;
 
+use super::duplicates::Row;
 use super::{Board, Slide, SlidingPuzzle};
 use crate::heuristics::{ChildPredictions, IncrementalHeuristic};
 use crate::problem::{ChildVisitor, MoveBuffer, SearchProblem};
@@ -79,19 +80,80 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SearchProblem for SlidingPuzzle
         visitor: &mut V,
     ) -> ControlFlow<()> {
         let blank = board.blank as usize;
-        let before = board.cache;
         let skip = skip.map_or(4, |slide| slide as usize);
         let Some(&open) = self.open.get(blank).and_then(|masks| masks.get(skip)) else {
             return ControlFlow::Continue(());
         };
+        self.slides(board, visitor, open, Untracked)
+    }
+}
+
+/// What a board's children learn of the slides that made them: the state of a
+/// [`DuplicatePruning`](super::DuplicatePruning) after each slide, or nothing.
+pub(super) trait Track: Copy {
+    /// The state after `slide`, if tracked.
+    fn after(self, slide: Slide) -> Option<u32>;
+}
+
+/// No automaton.
+#[derive(Clone, Copy)]
+pub(super) struct Untracked;
+
+impl Track for Untracked {
+    #[inline]
+    fn after(self, _: Slide) -> Option<u32> {
+        None
+    }
+}
+
+/// The problems whose children [`SlidingPuzzle::slides`] makes: a sliding puzzle, with or
+/// without an automaton.
+pub(super) trait Slides<const N: usize, H: IncrementalHeuristic<N>>:
+    SearchProblem<State = Board<N, H::Kept>, Move = Slide, Cost = u32>
+{
+}
+
+impl<const N: usize, H: IncrementalHeuristic<N>, P> Slides<N, H> for P where
+    P: SearchProblem<State = Board<N, H::Kept>, Move = Slide, Cost = u32>
+{
+}
+
+impl Track for &Row {
+    #[inline]
+    fn after(self, slide: Slide) -> Option<u32> {
+        Some(self.next[slide as usize])
+    }
+}
+
+impl<const N: usize, H: IncrementalHeuristic<N>> SlidingPuzzle<N, H> {
+    /// The cell of the tile each slide moves with the blank at `blank` (Korf's order: up,
+    /// left, right, down).
+    #[inline]
+    fn from(&self, blank: usize) -> [usize; 4] {
         let width = self.width;
-        // The cell of the tile each slide moves (Korf's order: up, left, right, down).
-        let from = [
+        [
             blank.wrapping_sub(width),
             blank.wrapping_sub(1),
             blank + 1,
             blank + width,
-        ];
+        ]
+    }
+
+    /// The children of [`SearchProblem::visit_children`] by the slides `open`, the states of
+    /// the automaton after each from `track`: for this puzzle, and for the same puzzle with
+    /// an automaton ([`Pruned`](super::Pruned)), as `P`.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub(super) fn slides<P: Slides<N, H>, V: ChildVisitor<P>, T: Track>(
+        &self,
+        board: &mut Board<N, H::Kept>,
+        visitor: &mut V,
+        open: u8,
+        track: T,
+    ) -> ControlFlow<()> {
+        let blank = board.blank as usize;
+        let before = board.cache;
+        let from = self.from(blank);
         // A heuristic of tables far in memory predicts all the children at once, so that
         // their reads overlap; the others predict each child as it comes.
         let all = H::PREDICTS_CHILDREN.then(|| {
@@ -104,20 +166,34 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SearchProblem for SlidingPuzzle
         // tile and its distances wait for nothing but the blank. (A list of the open slides
         // read from a table put that load on the chain too: 3% slower on the 15-puzzle; a
         // loop over the slides, 17% more instructions with the Manhattan distance.)
+        let parent = Parent {
+            blank,
+            before,
+            track,
+        };
         if open & 1 << Slide::Up as u8 != 0 {
-            self.child(board, visitor, Slide::Up, from[0], blank, before, all)?;
+            self.child(board, visitor, Slide::Up, from[0], parent, all)?;
         }
         if open & 1 << Slide::Left as u8 != 0 {
-            self.child(board, visitor, Slide::Left, from[1], blank, before, all)?;
+            self.child(board, visitor, Slide::Left, from[1], parent, all)?;
         }
         if open & 1 << Slide::Right as u8 != 0 {
-            self.child(board, visitor, Slide::Right, from[2], blank, before, all)?;
+            self.child(board, visitor, Slide::Right, from[2], parent, all)?;
         }
         if open & 1 << Slide::Down as u8 != 0 {
-            self.child(board, visitor, Slide::Down, from[3], blank, before, all)?;
+            self.child(board, visitor, Slide::Down, from[3], parent, all)?;
         }
         ControlFlow::Continue(())
     }
+}
+
+/// What a child needs of its parent, kept in locals: the blank's cell, what the heuristic
+/// kept, and the automaton's row.
+#[derive(Clone, Copy)]
+struct Parent<K, T> {
+    blank: usize,
+    before: K,
+    track: T,
 }
 
 impl<const N: usize, H: IncrementalHeuristic<N>> SlidingPuzzle<N, H> {
@@ -132,19 +208,18 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SlidingPuzzle<N, H> {
     // forced inline.
     #[allow(clippy::too_many_arguments, clippy::inline_always)]
     #[inline(always)]
-    fn child<V: ChildVisitor<Self>>(
+    fn child<P: Slides<N, H>, V: ChildVisitor<P>, T: Track>(
         &self,
         board: &mut Board<N, H::Kept>,
         visitor: &mut V,
         slide: Slide,
         from: usize,
-        blank: usize,
-        before: H::Kept,
+        parent: Parent<H::Kept, T>,
         all: Option<&ChildPredictions<H::Prediction>>,
     ) -> ControlFlow<()> {
         match all {
-            Some(all) => self.predicted_child(board, visitor, slide, from, blank, before, all),
-            None => self.child_by_child(board, visitor, slide, from, blank, before),
+            Some(all) => self.predicted_child(board, visitor, slide, from, parent, all),
+            None => self.child_by_child(board, visitor, slide, from, parent),
         }
     }
 
@@ -153,16 +228,20 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SlidingPuzzle<N, H> {
     // they stay in registers.
     #[allow(clippy::too_many_arguments, clippy::inline_always)]
     #[inline(always)]
-    fn predicted_child<V: ChildVisitor<Self>>(
+    fn predicted_child<P: Slides<N, H>, V: ChildVisitor<P>, T: Track>(
         &self,
         board: &mut Board<N, H::Kept>,
         visitor: &mut V,
         slide: Slide,
         from: usize,
-        blank: usize,
-        before: H::Kept,
+        parent: Parent<H::Kept, T>,
         all: &ChildPredictions<H::Prediction>,
     ) -> ControlFlow<()> {
+        let Parent {
+            blank,
+            before,
+            track,
+        } = parent;
         let Some(&tile) = board.tiles.get(from) else {
             return ControlFlow::Continue(()); // never: `open` lists only cells of the board
         };
@@ -182,11 +261,17 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SlidingPuzzle<N, H> {
                 .heuristic
                 .update(before, &board.tiles, tile, from, blank),
         };
+        let kept = track
+            .after(slide)
+            .map(|after| core::mem::replace(&mut board.after, after));
         let flow = visitor.visit(board, slide, 1);
         board.tiles[from] = tile;
         board.tiles[blank] = 0;
         board.blank = blank as u8;
         board.cache = before;
+        if let Some(kept) = kept {
+            board.after = kept;
+        }
         flow
     }
 
@@ -195,15 +280,19 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SlidingPuzzle<N, H> {
     // through a helper taking what the child keeps as a closure: that helper cost 26% more
     // instructions with the Manhattan distance and 9% more with a pattern database.
     #[inline]
-    fn child_by_child<V: ChildVisitor<Self>>(
+    fn child_by_child<P: Slides<N, H>, V: ChildVisitor<P>, T: Track>(
         &self,
         board: &mut Board<N, H::Kept>,
         visitor: &mut V,
         slide: Slide,
         from: usize,
-        blank: usize,
-        before: H::Kept,
+        parent: Parent<H::Kept, T>,
     ) -> ControlFlow<()> {
+        let Parent {
+            blank,
+            before,
+            track,
+        } = parent;
         let Some(&tile) = board.tiles.get(from) else {
             return ControlFlow::Continue(()); // never: `open` lists only cells of the board
         };
@@ -224,11 +313,17 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SlidingPuzzle<N, H> {
                 .heuristic
                 .update(before, &board.tiles, tile, from, blank),
         };
+        let kept = track
+            .after(slide)
+            .map(|after| core::mem::replace(&mut board.after, after));
         let flow = visitor.visit(board, slide, 1);
         board.tiles[from] = tile;
         board.tiles[blank] = 0;
         board.blank = blank as u8;
         board.cache = before;
+        if let Some(kept) = kept {
+            board.after = kept;
+        }
         flow
     }
 }

@@ -84,6 +84,7 @@ fn a_flag_missing_its_value_is_named() {
         ("korf", &["--heuristic"][..], "--heuristic"),
         ("korf", &["--engine"][..], "--engine"),
         ("korf", &["--pdb-cache"][..], "--pdb-cache"),
+        ("korf", &["--prune-duplicates"][..], "--prune-duplicates"),
         ("pancake", &["--style"][..], "--style"),
         ("pancake", &["--generate", "8", "5"][..], "--generate"),
         (

@@ -237,6 +237,24 @@ fn korf_prints_id_length_nodes_and_time() {
         "# comment\n79 42 0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15\n",
     );
     assert!(out.stdout.starts_with("79 42 "), "{}", out.stdout);
+    // Duplicate pruning: the same length through fewer nodes; a depth beyond 16 refused.
+    let out = run("korf", &["--prune-duplicates", "12"], input);
+    assert_eq!(out.status, Some(0), "{}", out.stderr);
+    let first: Vec<&str> = out.stdout.lines().next().unwrap().split(' ').collect();
+    assert_eq!(&first[..2], ["79", "42"]);
+    assert!(first[2].parse::<u64>().unwrap() < 540_859, "{}", out.stdout);
+    assert!(
+        out.stderr.contains("duplicate pruning to depth 12"),
+        "{}",
+        out.stderr
+    );
+    let out = run("korf", &["--prune-duplicates", "17"], input);
+    assert_eq!(out.status, Some(2));
+    assert!(
+        out.stderr.contains("1 to 16 slides, not 17"),
+        "{}",
+        out.stderr
+    );
     let out = run("korf", &[], "79 42 0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 10\n");
     assert_eq!(out.status, Some(2));
     assert!(out.stderr.contains("line 1"), "{}", out.stderr);
