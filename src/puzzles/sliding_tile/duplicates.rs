@@ -49,9 +49,13 @@ impl DuplicatePruning {
     /// The longest sequences an automaton compares.
     pub const DEEPEST: usize = 16;
 
+    /// The most least sequences the build keeps, over every cell (24 bytes each, with as many
+    /// again in duplicates): the 24-puzzle's 41 M at depth 16 built in 1.7 GB.
+    const MOST_SEQUENCES: usize = 1 << 26;
+
     /// The automaton for a `width` × `height` board (of 2 to 256 cells, as the puzzle's),
     /// from sequences of at most `depth` slides; fails if `depth` is 0 or beyond
-    /// [`DEEPEST`](Self::DEEPEST).
+    /// [`DEEPEST`](Self::DEEPEST), or if the board has too many sequences that long to keep.
     pub(super) fn new<const N: usize>(
         width: usize,
         height: usize,
@@ -60,10 +64,16 @@ impl DuplicatePruning {
         if !(1..=Self::DEEPEST).contains(&depth) {
             return Err(PuzzleError::PruningDepth { depth });
         }
-        Ok(Self::build::<N>(width, height, depth))
+        Self::build::<N>(width, height, depth, Self::MOST_SEQUENCES)
     }
 
-    fn build<const N: usize>(width: usize, height: usize, depth: usize) -> DuplicatePruning {
+    /// [`new`](Self::new), keeping at most `most` least sequences.
+    fn build<const N: usize>(
+        width: usize,
+        height: usize,
+        depth: usize,
+        most: usize,
+    ) -> Result<DuplicatePruning, PuzzleError> {
         let cells = N;
         let neighbour = |cell: usize, slide: usize| -> Option<usize> {
             let (row, column) = (cell / width, cell % width);
@@ -78,6 +88,7 @@ impl DuplicatePruning {
         // a least sequence and the slide after it.
         let mut least: Vec<Trie> = Vec::with_capacity(cells);
         let mut duplicates: Vec<(usize, u32, u8)> = Vec::new();
+        let mut kept = 0;
         for start in 0..cells {
             let mut trie = Trie::new();
             let mut tiles: [u8; N] = core::array::from_fn(|cell| cell as u8);
@@ -95,6 +106,10 @@ impl DuplicatePruning {
                         let mut child = *tiles;
                         child.swap(*blank, to);
                         if seen.insert(child) {
+                            kept += 1;
+                            if kept > most {
+                                return Err(PuzzleError::PruningTooLarge { depth });
+                            }
                             let id = trie.add(*node, slide as u8);
                             next_level.push((child, id, to));
                         } else {
@@ -120,12 +135,12 @@ impl DuplicatePruning {
             }
         }
         let (rows, roots) = automaton.finish(&neighbour);
-        DuplicatePruning {
+        Ok(DuplicatePruning {
             depth,
             patterns,
             rows,
             roots,
-        }
+        })
     }
 
     /// The longest sequences compared.
@@ -457,6 +472,14 @@ mod tests {
         check::<12>(4, 8, 12);
         check::<10>(2, 10, 14);
         check::<16>(4, 6, 10);
+    }
+
+    #[test]
+    fn a_board_with_too_many_sequences_is_refused() {
+        // The 15-puzzle has 4,148 least sequences of 1 to 6 slides, over its 16 cells.
+        let refused = DuplicatePruning::build::<16>(4, 4, 6, 4_147).unwrap_err();
+        assert_eq!(refused, PuzzleError::PruningTooLarge { depth: 6 });
+        assert!(DuplicatePruning::build::<16>(4, 4, 6, 4_148).is_ok());
     }
 
     #[test]

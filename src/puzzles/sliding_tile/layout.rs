@@ -106,6 +106,13 @@ pub enum PuzzleError {
         /// The depth asked for.
         depth: usize,
     },
+    /// [`SlidingPuzzle::with_duplicate_pruning`](super::SlidingPuzzle::with_duplicate_pruning)
+    /// was asked for a depth whose sequences are too many to keep on this board (tens of
+    /// millions: the 24-puzzle's at 16, a 10 × 10 board's at 12): a smaller depth builds.
+    PruningTooLarge {
+        /// The depth asked for.
+        depth: usize,
+    },
     /// The heuristic cannot be built for this board
     /// ([`TileHeuristic::try_new`](crate::heuristics::TileHeuristic::try_new) says why: a
     /// pattern database too large for the board, say).
@@ -201,6 +208,11 @@ impl fmt::Display for PuzzleError {
                 f,
                 "duplicate pruning compares sequences of 1 to {} slides, not {depth}",
                 super::DuplicatePruning::DEEPEST
+            ),
+            Self::PruningTooLarge { depth } => write!(
+                f,
+                "duplicate pruning to depth {depth} has too many sequences to keep on this board: \
+                 ask for less depth"
             ),
             Self::Heuristic(reason) => write!(f, "the heuristic cannot be built: {reason}"),
         }

@@ -36,7 +36,9 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SlidingPuzzle<N, H> {
     /// [`PrunedPuzzle::with_start`] makes from this one.
     ///
     /// Fails with [`PuzzleError::PruningDepth`] if `depth` is 0 or beyond
-    /// [`DuplicatePruning::DEEPEST`].
+    /// [`DuplicatePruning::DEEPEST`], and with [`PuzzleError::PruningTooLarge`] if the board
+    /// has too many sequences of `depth` slides to keep (the time and memory of the build grow
+    /// about fivefold every two slides deeper, and with the cells).
     ///
     /// ```
     /// use informed::ida_star;
