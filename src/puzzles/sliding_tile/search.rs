@@ -106,6 +106,13 @@ impl Track for Untracked {
     }
 }
 
+impl Track for &Row {
+    #[inline]
+    fn after(self, slide: Slide) -> Option<u32> {
+        Some(self.next[slide as usize])
+    }
+}
+
 /// The problems whose children [`SlidingPuzzle::slides`] makes: a sliding puzzle, with or
 /// without an automaton.
 pub(super) trait Slides<const N: usize, H: IncrementalHeuristic<N>>:
@@ -116,13 +123,6 @@ pub(super) trait Slides<const N: usize, H: IncrementalHeuristic<N>>:
 impl<const N: usize, H: IncrementalHeuristic<N>, P> Slides<N, H> for P where
     P: SearchProblem<State = Board<N, H::Kept>, Move = Slide, Cost = u32>
 {
-}
-
-impl Track for &Row {
-    #[inline]
-    fn after(self, slide: Slide) -> Option<u32> {
-        Some(self.next[slide as usize])
-    }
 }
 
 impl<const N: usize, H: IncrementalHeuristic<N>> SlidingPuzzle<N, H> {
@@ -141,7 +141,7 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SlidingPuzzle<N, H> {
 
     /// The children of [`SearchProblem::visit_children`] by the slides `open`, the states of
     /// the automaton after each from `track`: for this puzzle, and for the same puzzle with
-    /// an automaton ([`Pruned`](super::Pruned)), as `P`.
+    /// an automaton ([`PrunedPuzzle`](super::PrunedPuzzle)), as `P`.
     #[allow(clippy::inline_always)]
     #[inline(always)]
     pub(super) fn slides<P: Slides<N, H>, V: ChildVisitor<P>, T: Track>(
@@ -206,7 +206,7 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SlidingPuzzle<N, H> {
     // `visit_children` (7% fewer instructions than called); children predicted one by one (the
     // Manhattan distance) are left to the compiler, which had them 10% cheaper so than
     // forced inline.
-    #[allow(clippy::too_many_arguments, clippy::inline_always)]
+    #[allow(clippy::inline_always)]
     #[inline(always)]
     fn child<P: Slides<N, H>, V: ChildVisitor<P>, T: Track>(
         &self,
@@ -226,7 +226,7 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SlidingPuzzle<N, H> {
     /// [`child`](Self::child), its heuristic predicted with its siblings'.
     // The locals of `visit_children`, passed rather than read back from the board: inlined,
     // they stay in registers.
-    #[allow(clippy::too_many_arguments, clippy::inline_always)]
+    #[allow(clippy::inline_always)]
     #[inline(always)]
     fn predicted_child<P: Slides<N, H>, V: ChildVisitor<P>, T: Track>(
         &self,
