@@ -249,7 +249,10 @@ pub trait SearchProblem {
     /// restoring the board is a few stores). An override must:
     ///
     /// - visit the same children, in the same order, as the default would (check it against
-    ///   [`ListedChildren`], which searches with the default);
+    ///   [`ListedChildren`], which searches with the default), or leave out only children
+    ///   that another path reaches at no greater cost and does not leave out (the sliding
+    ///   puzzle's [`PrunedPuzzle`](crate::puzzles::sliding_tile::PrunedPuzzle) leaves out
+    ///   duplicate slide sequences);
     /// - restore `state` exactly before returning, and after every call to `visit`;
     /// - either call [`prune`](ChildVisitor::prune) for a child and skip it if it answers
     ///   `true`, or apply the move and call [`visit`](ChildVisitor::visit) with the child;

@@ -4,9 +4,12 @@ use std::sync::OnceLock;
 
 use crate::common::{assert_replays, korf_instances, EightPuzzle};
 use informed::heuristics::MisplacedTiles;
-use informed::puzzles::sliding_tile::PrunedPuzzle;
+use std::ops::ControlFlow;
+
+use informed::puzzles::sliding_tile::{Board, PrunedPuzzle, Slide};
 use informed::puzzles::{sliding_tile, PuzzleError, SlidingPuzzle};
 use informed::{a_star, bfs, distance_table, ida_star, rbfs};
+use informed::{ChildVisitor, MoveBuffer, SearchProblem};
 use quickcheck::quickcheck;
 
 #[test]
@@ -81,6 +84,43 @@ quickcheck! {
             Some(solution.cost) == optimal
         })
     }
+}
+
+/// Counts the children a problem's `visit_children` visits.
+struct Children(usize, MoveBuffer<Slide, u32>);
+
+impl ChildVisitor<PrunedPuzzle<9>> for Children {
+    fn move_stack(&mut self) -> &mut MoveBuffer<Slide, u32> {
+        &mut self.1
+    }
+    fn prune(&mut self, _: u32, _: u32) -> bool {
+        false
+    }
+    fn visit(&mut self, _: &mut Board<9>, _: Slide, _: u32) -> ControlFlow<()> {
+        self.0 += 1;
+        ControlFlow::Continue(())
+    }
+}
+
+#[test]
+fn a_board_made_by_a_duplicate_slide_sequence_has_no_children_to_search() {
+    let pruned = pruned_eight_puzzle()
+        .with_start(&[1, 2, 3, 4, 0, 5, 6, 7, 8])
+        .unwrap();
+    let children = |board: &mut Board<9>| {
+        let mut count = Children(0, MoveBuffer::new());
+        let _ = pruned.visit_children(board, None, &mut count);
+        count.0
+    };
+    let mut board = pruned.start();
+    assert_eq!(children(&mut board), 4);
+    // One slide on: every slide but the one back.
+    pruned.apply(&mut board, Slide::Up);
+    assert_eq!(children(&mut board), 2);
+    // Back again: the start's board, by a sequence that an empty one beats.
+    pruned.apply(&mut board, Slide::Down);
+    assert_eq!(board, pruned.start());
+    assert_eq!(children(&mut board), 0);
 }
 
 #[test]

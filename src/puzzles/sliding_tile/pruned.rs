@@ -4,6 +4,7 @@
 use core::ops::ControlFlow;
 use std::sync::Arc;
 
+use super::duplicates::PRUNED;
 use super::{Board, DuplicatePruning, PuzzleError, Slide, SlidingPuzzle};
 use crate::heuristics::{IncrementalHeuristic, Manhattan};
 use crate::problem::{ChildVisitor, MoveBuffer, PackedStates, SearchProblem};
@@ -16,8 +17,11 @@ use crate::problem::{ChildVisitor, MoveBuffer, PackedStates, SearchProblem};
 /// least sequence to each board is never pruned, so the searches find the same optimal
 /// costs. The engines that walk the tree through
 /// [`SearchProblem::visit_children`] prune ([`ida_star`](crate::ida_star), parallel IDA*,
-/// [`rbfs`](crate::rbfs)); the others search it as the puzzle itself. A puzzle without it
-/// pays nothing for it: the pruning is this type's, not a test in the puzzle's loop.
+/// [`rbfs`](crate::rbfs)): its `visit_children` visits fewer children than
+/// [`moves`](SearchProblem::moves) lists, as the trait allows for such pruning. The other
+/// engines search it as the puzzle itself (A\* keeps one path to each board, and pruning by
+/// the path a board was first reached by would not be safe there). A puzzle without it pays
+/// nothing for it: the pruning is this type's, not a test in the puzzle's loop.
 #[derive(Clone, Debug)]
 pub struct PrunedPuzzle<const N: usize, H = Manhattan<N>> {
     puzzle: SlidingPuzzle<N, H>,
@@ -120,10 +124,25 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SearchProblem for PrunedPuzzle<
         self.puzzle.moves(board, moves);
     }
 
+    /// The puzzle's slide, the machine following it: a board made by a slide the machine
+    /// prunes is marked so, and has no children in [`visit_children`](Self::visit_children)
+    /// (parallel IDA*'s frontier, made by `apply`, then searches below no duplicate).
     #[inline]
     fn apply(&self, board: &mut Board<N, H::Kept>, slide: Slide) {
+        let blank = board.blank as usize;
+        if board.after != PRUNED {
+            let row = self.pruning.row(board.after, blank);
+            board.after = if row.open & 1 << slide as u8 != 0 {
+                row.next[slide as usize]
+            } else {
+                PRUNED
+            };
+        }
         self.puzzle.apply(board, slide);
-        board.after = self.pruning.root(board.blank as usize);
+        if board.blank as usize == blank {
+            // Not a slide of this board: nothing moved.
+            board.after = self.pruning.root(blank);
+        }
     }
 
     #[inline]
@@ -137,7 +156,8 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SearchProblem for PrunedPuzzle<
     }
 
     /// The puzzle's children, less the slides the machine prunes after the board's, each
-    /// child in the machine's state after its slide.
+    /// child in the machine's state after its slide: fewer children than
+    /// [`moves`](Self::moves) lists, which is the point (see [`PrunedPuzzle`]).
     #[inline]
     fn visit_children<V: ChildVisitor<Self>>(
         &self,
@@ -155,6 +175,9 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SearchProblem for PrunedPuzzle<
         else {
             return ControlFlow::Continue(());
         };
+        if board.after == PRUNED {
+            return ControlFlow::Continue(());
+        }
         let row = self.pruning.row(board.after, blank);
         self.puzzle.slides(board, visitor, open & row.open, row)
     }
