@@ -107,8 +107,8 @@ pub enum PuzzleError {
         depth: usize,
     },
     /// [`SlidingPuzzle::with_duplicate_pruning`](super::SlidingPuzzle::with_duplicate_pruning)
-    /// was asked for a depth whose sequences are too many to keep on this board (tens of
-    /// millions: the 24-puzzle's at 16, a 10 × 10 board's at 12): a smaller depth builds.
+    /// was asked for a depth whose sequences are too many to keep on this board (a 10 × 10
+    /// board's at depth 14; the 24-puzzle's at 16 are kept): a smaller depth builds.
     PruningTooLarge {
         /// The depth asked for.
         depth: usize,

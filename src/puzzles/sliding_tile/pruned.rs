@@ -42,7 +42,7 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SlidingPuzzle<N, H> {
     /// Fails with [`PuzzleError::PruningDepth`] if `depth` is 0 or beyond
     /// [`DuplicatePruning::DEEPEST`], and with [`PuzzleError::PruningTooLarge`] if the board
     /// has too many sequences of `depth` slides to keep (the time and memory of the build grow
-    /// about fivefold every two slides deeper, and with the cells).
+    /// steeply with the depth, and with the cells).
     ///
     /// ```
     /// use informed::ida_star;
