@@ -15,7 +15,7 @@
 
 use hashbrown::{HashMap, HashSet};
 
-use super::PuzzleError;
+use super::{PuzzleError, NONE};
 
 /// An automaton that prunes the slide sequences of a board that lead where a shorter or
 /// earlier one leads: [`SlidingPuzzle::with_duplicate_pruning`](super::SlidingPuzzle::with_duplicate_pruning).
@@ -47,6 +47,13 @@ pub(super) const PRUNED: u32 = u32::MAX;
 /// No such child, in a trie.
 const NO: u32 = u32::MAX;
 
+/// The cell the blank reaches from `cell` by the slide numbered `slide`, by the puzzle's
+/// table `board`.
+fn neighbour<const N: usize>(board: &[[u8; 4]; N], cell: usize, slide: usize) -> Option<usize> {
+    let to = *board.get(cell)?.get(slide)?;
+    (to != NONE).then_some(usize::from(to))
+}
+
 impl DuplicatePruning {
     /// The longest sequences an automaton compares.
     pub const DEEPEST: usize = 16;
@@ -59,33 +66,24 @@ impl DuplicatePruning {
     /// from sequences of at most `depth` slides; fails if `depth` is 0 or beyond
     /// [`DEEPEST`](Self::DEEPEST), or if the board has too many sequences that long to keep.
     pub(super) fn new<const N: usize>(
-        width: usize,
-        height: usize,
+        board: &[[u8; 4]; N],
         depth: usize,
     ) -> Result<Self, PuzzleError> {
         if !(1..=Self::DEEPEST).contains(&depth) {
             return Err(PuzzleError::PruningDepth { depth });
         }
-        Self::build::<N>(width, height, depth, Self::MOST_SEQUENCES)
+        Self::build(board, depth, Self::MOST_SEQUENCES)
     }
 
-    /// [`new`](Self::new), keeping at most `most` least sequences.
+    /// [`new`](Self::new), keeping at most `most` least sequences. `board[cell][slide]` is
+    /// the cell the blank reaches, or [`NONE`] (the puzzle's own table).
     fn build<const N: usize>(
-        width: usize,
-        height: usize,
+        board: &[[u8; 4]; N],
         depth: usize,
         most: usize,
     ) -> Result<DuplicatePruning, PuzzleError> {
         let cells = N;
-        let neighbour = |cell: usize, slide: usize| -> Option<usize> {
-            let (row, column) = (cell / width, cell % width);
-            match slide {
-                0 => (row > 0).then(|| cell - width),
-                1 => (column > 0).then(|| cell - 1),
-                2 => (column + 1 < width).then(|| cell + 1),
-                _ => (row + 1 < height).then(|| cell + width),
-            }
-        };
+        let neighbour = |cell: usize, slide: usize| neighbour(board, cell, slide);
         // The least sequences from each cell, as a trie (`least[cell]`), and the duplicates:
         // a least sequence and the slide after it.
         let mut least: Vec<Trie> = Vec::with_capacity(cells);
@@ -372,23 +370,21 @@ fn minimise(next: &[u32], cell: &[u32], roots: usize) -> (Vec<Row>, Vec<u32>) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::SlidingPuzzle;
     use super::*;
 
-    /// The cell the blank reaches from `cell` by `slide` on a `width` × `height` board.
-    fn neighbour(width: usize, height: usize, cell: usize, slide: usize) -> Option<usize> {
-        let (row, column) = (cell / width, cell % width);
-        match slide {
-            0 => (row > 0).then(|| cell - width),
-            1 => (column > 0).then(|| cell - 1),
-            2 => (column + 1 < width).then(|| cell + 1),
-            _ => (row + 1 < height).then(|| cell + width),
-        }
+    /// The table of a `width`-wide board's neighbouring cells, as its puzzle keeps it.
+    fn board<const N: usize>(width: usize) -> [[u8; 4]; N] {
+        let tiles: [u8; N] = core::array::from_fn(|cell| cell as u8);
+        SlidingPuzzle::<N>::new(width, N / width, &tiles, &tiles)
+            .unwrap()
+            .neighbour
     }
 
     /// A walk along every path the automaton lets through (every path, without one), noting
     /// the least depth each board is met at.
     struct Walk<'a, const N: usize> {
-        width: usize,
+        board: [[u8; 4]; N],
         pruning: Option<&'a DuplicatePruning>,
         seen: HashMap<[u8; N], usize>,
         paths: u64,
@@ -410,7 +406,7 @@ mod tests {
                 return;
             }
             for slide in 0..4 {
-                let Some(to) = neighbour(self.width, N / self.width, blank, slide) else {
+                let Some(to) = neighbour(&self.board, blank, slide) else {
                     continue;
                 };
                 let next = match self.pruning {
@@ -443,7 +439,7 @@ mod tests {
         tiles.swap(0, start);
         let root = pruning.map_or(0, |pruning| pruning.root(start));
         let mut walk = Walk {
-            width,
+            board: board(width),
             pruning,
             seen: HashMap::new(),
             paths: 0,
@@ -456,7 +452,7 @@ mod tests {
     /// them, from any cell: every board is still reached at its distance, through far fewer
     /// paths.
     fn check<const N: usize>(width: usize, depth: usize, walked: usize) {
-        let pruning = DuplicatePruning::new::<N>(width, N / width, depth).unwrap();
+        let pruning = DuplicatePruning::new(&board::<N>(width), depth).unwrap();
         assert!(pruning.patterns() > 0);
         for start in 0..N {
             let (every, all_paths) = reached::<N>(width, None, start, walked);
@@ -479,14 +475,14 @@ mod tests {
     #[test]
     fn a_board_with_too_many_sequences_is_refused() {
         // The 15-puzzle has 4,148 least sequences of 1 to 6 slides, over its 16 cells.
-        let refused = DuplicatePruning::build::<16>(4, 4, 6, 4_147).unwrap_err();
+        let refused = DuplicatePruning::build(&board::<16>(4), 6, 4_147).unwrap_err();
         assert_eq!(refused, PuzzleError::PruningTooLarge { depth: 6 });
-        assert!(DuplicatePruning::build::<16>(4, 4, 6, 4_148).is_ok());
+        assert!(DuplicatePruning::build(&board::<16>(4), 6, 4_148).is_ok());
     }
 
     #[test]
     fn a_board_made_elsewhere_starts_the_automaton_afresh() {
-        let pruning = DuplicatePruning::new::<9>(3, 3, 6).unwrap();
+        let pruning = DuplicatePruning::new(&board::<9>(3), 6).unwrap();
         // A state of a board whose blank is elsewhere, or no state at all.
         for state in [pruning.root(0), u32::MAX] {
             let row = pruning.row(state, 4);

@@ -63,7 +63,7 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SlidingPuzzle<N, H> {
     /// # Ok::<(), informed::puzzles::PuzzleError>(())
     /// ```
     pub fn with_duplicate_pruning(&self, depth: usize) -> Result<PrunedPuzzle<N, H>, PuzzleError> {
-        let pruning = DuplicatePruning::new::<N>(self.width, self.height, depth)?;
+        let pruning = DuplicatePruning::new(&self.neighbour, depth)?;
         Ok(PrunedPuzzle {
             puzzle: self.clone(),
             pruning: Arc::new(pruning),
@@ -165,20 +165,13 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SearchProblem for PrunedPuzzle<
         skip: Option<Slide>,
         visitor: &mut V,
     ) -> ControlFlow<()> {
-        let blank = board.blank as usize;
-        let skip = skip.map_or(4, |slide| slide as usize);
-        let Some(&open) = self
-            .puzzle
-            .open
-            .get(blank)
-            .and_then(|masks| masks.get(skip))
-        else {
+        let Some(open) = self.puzzle.open_slides(board, skip) else {
             return ControlFlow::Continue(());
         };
         if board.after == PRUNED {
             return ControlFlow::Continue(());
         }
-        let row = self.pruning.row(board.after, blank);
+        let row = self.pruning.row(board.after, usize::from(board.blank));
         self.puzzle.slides(board, visitor, open & row.open, row)
     }
 }

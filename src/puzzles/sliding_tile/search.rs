@@ -79,9 +79,7 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SearchProblem for SlidingPuzzle
         skip: Option<Slide>,
         visitor: &mut V,
     ) -> ControlFlow<()> {
-        let blank = board.blank as usize;
-        let skip = skip.map_or(4, |slide| slide as usize);
-        let Some(&open) = self.open.get(blank).and_then(|masks| masks.get(skip)) else {
+        let Some(open) = self.open_slides(board, skip) else {
             return ControlFlow::Continue(());
         };
         self.slides(board, visitor, open, Untracked)
@@ -126,6 +124,15 @@ impl<const N: usize, H: IncrementalHeuristic<N>, P> Slides<N, H> for P where
 }
 
 impl<const N: usize, H: IncrementalHeuristic<N>> SlidingPuzzle<N, H> {
+    /// The slides open to `board`'s blank but `skip`, as bits; `None` for a blank off the
+    /// board (never).
+    #[inline]
+    pub(super) fn open_slides(&self, board: &Board<N, H::Kept>, skip: Option<Slide>) -> Option<u8> {
+        let skip = skip.map_or(4, |slide| slide as usize);
+        let masks = self.open.get(usize::from(board.blank))?;
+        masks.get(skip).copied()
+    }
+
     /// The cell of the tile each slide moves with the blank at `blank` (Korf's order: up,
     /// left, right, down).
     #[inline]
