@@ -53,7 +53,7 @@ mod progress;
 mod show;
 
 const HELP: &str = "\
-usage: korf [--heuristic NAME] [--engine NAME] [--pdb-cache DIR]
+usage: korf [--heuristic NAME] [--zero-aware] [--engine NAME] [--pdb-cache DIR]
             [--prune-duplicates DEPTH] [--show] < instances
 
 Solves 15-puzzle or 24-puzzle instances in Korf's format and prints, for each,
@@ -72,6 +72,8 @@ Options:
                      patterns of six tiles, 510 MB) and pdb6666x2 (its maximum
                      with a second partition across it, 1 GB) for the
                      24-puzzle; built once, then read from --pdb-cache
+  --zero-aware       pattern databases that know the blank's region: fewer
+                     nodes for a little more memory
   --engine NAME      ida (default), astar (A* storing packed boards), astar-plain
                      (A* storing whole boards), rbfs, ida-cr (IDA*_CR), bts
                      (budgeted tree search), parallel (parallel IDA*, needs the
@@ -113,6 +115,8 @@ struct Run {
     cache: std::path::PathBuf,
     /// The depth of the duplicate pruning, 0 for none.
     prune: usize,
+    /// Whether pattern databases are zero-aware.
+    zero_aware: bool,
     show: bool,
 }
 
@@ -122,6 +126,7 @@ fn main() -> ExitCode {
         engine: Engine::Ida,
         cache: std::path::PathBuf::from("target/informed-pdb"),
         prune: 0,
+        zero_aware: false,
         show: false,
     };
     let mut args = args::Args::new("korf", HELP);
@@ -135,6 +140,7 @@ fn main() -> ExitCode {
                 run.prune = args.number("--prune-duplicates", "a depth from 1 to 16");
             }
             "--show" => run.show = true,
+            "--zero-aware" => run.zero_aware = true,
             "--engine" => {
                 run.engine = match args
                     .value(
@@ -172,6 +178,9 @@ fn main() -> ExitCode {
             "unknown heuristic '{}' ({HEURISTICS})",
             args::excerpt(&run.heuristic)
         ));
+    }
+    if run.zero_aware && partition(&run.heuristic).is_none() {
+        args.fail("--zero-aware needs a pattern database (--heuristic pdb555, pdb663, ...)");
     }
     let mut input = Input::new(io::stdin().lock());
     // The first instance's line sets the size: 25 tiles make a 24-puzzle, anything else is
@@ -284,7 +293,10 @@ fn database<const N: usize>(
     let goal = sliding_tile::blank_first::<N>();
     let bar = build_bar::BuildBar::new("korf");
     let show = |progress: &BuildProgress| bar.show(progress);
-    let options = BuildOptions::new().cache_dir(&run.cache).observer(&show);
+    let mut options = BuildOptions::new().cache_dir(&run.cache).observer(&show);
+    if run.zero_aware {
+        options = options.zero_aware();
+    }
     let built = PatternDatabase::build_with(side, side, &goal, partition, true, &options);
     bar.clear();
     match built {

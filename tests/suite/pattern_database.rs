@@ -60,20 +60,67 @@ fn additive_sums_never_exceed_the_distance_and_reflection_helps() {
     assert!(better > 10_000, "reflection raised {better} values");
 }
 
+/// The database of a partition built in memory, zero-aware or not.
+fn build<const N: usize>(
+    side: usize,
+    goal: &[u8; N],
+    partition: &[&[u8]],
+    reflect: bool,
+    zero_aware: bool,
+) -> PatternDatabase<N> {
+    let mut options = BuildOptions::new();
+    if zero_aware {
+        options = options.zero_aware();
+    }
+    let (pdb, _) =
+        PatternDatabase::build_with(side, side, goal, partition, reflect, &options).unwrap();
+    assert_eq!(pdb.zero_aware(), zero_aware);
+    pdb
+}
+
+#[test]
+fn zero_aware_values_lie_between_the_plain_ones_and_the_distance() {
+    let goal = sliding_tile::blank_first::<9>();
+    for (partition, reflect) in [
+        (&[&[1u8, 3, 4, 6][..], &[2, 5, 7, 8]][..], true),
+        (&[&[1, 2, 3, 4, 5][..], &[6, 7, 8]][..], false),
+    ] {
+        let plain = build(3, &goal, partition, reflect, false);
+        let aware = build(3, &goal, partition, reflect, true);
+        assert!(aware.memory_bytes() > plain.memory_bytes());
+        let mut better = 0;
+        for (tiles, distance) in all_distances(goal) {
+            let (p, a) = (
+                plain.value(plain.evaluate(&tiles)),
+                aware.value(aware.evaluate(&tiles)),
+            );
+            assert!(p <= a && a <= distance, "{tiles:?}: {p} {a} {distance}");
+            better += usize::from(a > p);
+        }
+        assert!(
+            better > 1_000,
+            "{partition:?}: the blank's region raised {better}"
+        );
+    }
+}
+
 quickcheck! {
     /// What the board keeps after each move equals a fresh evaluation, and the prediction made
     /// before the move equals the value after it (15-puzzle with reflection: 4-4-4-3, whose
-    /// values are kept per pattern, and five patterns of three, kept as sums).
+    /// values are kept per pattern, and five patterns of three, kept as sums; each plain
+    /// and zero-aware).
     fn incremental_matches_fresh(steps: Vec<u8>) -> bool {
-        static DATABASES: OnceLock<[PatternDatabase<16>; 2]> = OnceLock::new();
+        static DATABASES: OnceLock<Vec<PatternDatabase<16>>> = OnceLock::new();
         let goal = sliding_tile::blank_first::<16>();
         let databases = DATABASES.get_or_init(|| {
             let fours: [&[u8]; 4] = [&[1, 2, 3, 4], &[5, 6, 7, 8], &[9, 10, 11, 12], &[13, 14, 15]];
             let threes: [&[u8]; 5] = [&[1, 2, 3], &[4, 5, 6], &[7, 8, 9], &[10, 11, 12], &[13, 14, 15]];
-            [
-                PatternDatabase::build(4, 4, &goal, &fours, true).unwrap(),
-                PatternDatabase::build(4, 4, &goal, &threes, true).unwrap(),
-            ]
+            [false, true]
+                .into_iter()
+                .flat_map(|aware| {
+                    [build(4, &goal, &fours, true, aware), build(4, &goal, &threes, true, aware)]
+                })
+                .collect()
         });
         databases.iter().all(|pdb| walk_keeps_what_a_fresh_board_keeps(4, pdb, &steps))
     }
@@ -114,16 +161,18 @@ fn walk_keeps_what_a_fresh_board_keeps<const N: usize>(
     })
 }
 
-/// Small databases of the 24-puzzle: four patterns of three tiles, and eight.
-fn five_by_five() -> &'static [PatternDatabase<25>; 2] {
-    static DATABASES: OnceLock<[PatternDatabase<25>; 2]> = OnceLock::new();
+/// Small databases of the 24-puzzle: four patterns of three tiles, and eight; then the
+/// first zero-aware.
+fn five_by_five() -> &'static [PatternDatabase<25>; 3] {
+    static DATABASES: OnceLock<[PatternDatabase<25>; 3]> = OnceLock::new();
     DATABASES.get_or_init(|| {
         let goal = sliding_tile::blank_first::<25>();
         let tiles: Vec<u8> = (1..25).collect();
         let threes: Vec<&[u8]> = tiles.chunks(3).collect();
         [
-            PatternDatabase::build(5, 5, &goal, &threes[..4], true).unwrap(),
-            PatternDatabase::build(5, 5, &goal, &threes, true).unwrap(),
+            build(5, &goal, &threes[..4], true, false),
+            build(5, &goal, &threes, true, false),
+            build(5, &goal, &threes[..4], true, true),
         ]
     })
 }
@@ -190,8 +239,8 @@ fn solves_24_puzzles_a_few_moves_from_the_goal() {
             .solution()
             .map(|s| s.cost);
         assert!(expected.is_some());
-        let [first, second] = five_by_five();
-        for pdb in [first, second] {
+        let [first, second, aware] = five_by_five();
+        for pdb in [first, second, aware] {
             let puzzle = SlidingPuzzle::with_heuristic(5, 5, &start, &goal, pdb.clone()).unwrap();
             let result = ida_star(&puzzle);
             assert_eq!(result.solution().map(|s| s.cost), expected, "{start:?}");
@@ -299,6 +348,48 @@ fn the_cache_is_reused_and_never_trusted_when_damaged() {
     );
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&other);
+}
+
+#[test]
+fn zero_aware_tables_are_cached_apart_from_the_plain_ones() {
+    let dir = cache_dir("zero-aware");
+    let goal = sliding_tile::blank_first::<9>();
+    let partition: [&[u8]; 2] = [&[1, 3, 4, 6], &[2, 5, 7, 8]];
+    let build = |zero_aware: bool| {
+        let mut options = BuildOptions::new().cache_dir(&dir);
+        if zero_aware {
+            options = options.zero_aware();
+        }
+        PatternDatabase::<9>::build_with(3, 3, &goal, &partition, true, &options).unwrap()
+    };
+    let (plain, report) = build(false);
+    assert_eq!((report.loaded, report.built), (0, 2));
+    let (aware, report) = build(true);
+    assert_eq!((report.loaded, report.built), (0, 2), "{report}");
+    let (loaded, report) = build(true);
+    assert_eq!((report.loaded, report.built), (2, 0));
+    assert!(loaded.zero_aware() && !plain.zero_aware());
+    for (tiles, _) in all_distances(goal).iter().step_by(97) {
+        assert_eq!(loaded.evaluate(tiles), aware.evaluate(tiles));
+    }
+    // A plain table under a zero-aware table's name is rejected, and rebuilt.
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 4);
+    let (aware_files, plain_files): (Vec<_>, Vec<_>) = files.iter().partition(|path| {
+        path.file_name()
+            .unwrap()
+            .to_string_lossy()
+            .contains("zero-aware")
+    });
+    std::fs::copy(plain_files[0], aware_files[0]).unwrap();
+    let (_, report) = build(true);
+    assert_eq!((report.loaded, report.built), (1, 1), "{report}");
+    assert_eq!(report.rejected.len(), 1, "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A build tells its observer how far it has come: the states of every table, the last report

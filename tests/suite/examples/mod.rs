@@ -255,6 +255,29 @@ fn korf_prints_id_length_nodes_and_time() {
         "{}",
         out.stderr
     );
+    // Zero-aware tables: the same lengths through fewer nodes than the plain ones; none
+    // for a heuristic that has no tables.
+    let small = "79 42 0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15\n";
+    let dir = std::env::temp_dir().join(format!("informed-korf-za-{}", std::process::id()));
+    let cache = dir.to_str().unwrap();
+    let nodes = |extra: &[&str]| {
+        let mut args = vec!["--heuristic", "pdb555", "--pdb-cache", cache];
+        args.extend_from_slice(extra);
+        let out = run("korf", &args, small);
+        assert_eq!(out.status, Some(0), "{}", out.stderr);
+        let line: Vec<String> = out.stdout.split(' ').map(String::from).collect();
+        assert_eq!(line[1], "42");
+        line[2].parse::<u64>().unwrap()
+    };
+    assert!(nodes(&["--zero-aware"]) < nodes(&[]));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = run("korf", &["--zero-aware"], small);
+    assert_eq!(out.status, Some(2));
+    assert!(
+        out.stderr.contains("needs a pattern database"),
+        "{}",
+        out.stderr
+    );
     let out = run("korf", &[], "79 42 0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 10\n");
     assert_eq!(out.status, Some(2));
     assert!(out.stderr.contains("line 1"), "{}", out.stderr);

@@ -3,6 +3,7 @@
 
 use super::super::space::{build_tracked, AbstractSpace, Neighbour};
 use super::super::{PdbError, Tracker};
+use super::regions::{Grid, IN_POCKET, SMALL_POCKET};
 use crate::permutation::{partial_count, rank_partial_valid, unrank_partial};
 
 /// The table of one pattern: a breadth-first search backwards from the goal over the
@@ -10,21 +11,79 @@ use crate::permutation::{partial_count, rank_partial_valid, unrank_partial};
 /// pattern tile costs one and moving the blank into any other cell costs nothing; then, for
 /// each placement of the tiles, the least cost over the blank's cells. Its progress goes to
 /// the tracker, as the table numbered with it.
+///
+/// With `zero_aware`, two tables one after the other: first each placement's cost with the
+/// blank outside the small pockets ([`zero_aware_entries`]), then the least cost as without.
 pub(super) fn pattern_table(
     width: usize,
     height: usize,
     goal: &[u8],
     tiles: &[u8],
+    zero_aware: bool,
     (tracker, table): (&Tracker<'_>, usize),
 ) -> Result<Vec<u8>, PdbError> {
     let too_large = || PdbError::TooLarge {
         tiles: tiles.to_vec(),
     };
-    let space = SlidingSpace::new(width, height, goal, tiles).ok_or_else(too_large)?;
-    build_tracked(&space, tracker, table).map_err(|error| match error {
+    let mut space = SlidingSpace::new(width, height, goal, tiles).ok_or_else(too_large)?;
+    space.per_slot = zero_aware;
+    let costs = build_tracked(&space, tracker, table).map_err(|error| match error {
         PdbError::OutOfMemory { .. } | PdbError::TooDeep => too_large(),
         other => other,
-    })
+    })?;
+    if !zero_aware {
+        return Ok(costs);
+    }
+    let grid = Grid::new(width, height).ok_or_else(too_large)?;
+    zero_aware_entries(&space, &grid, &costs).ok_or_else(too_large)
+}
+
+/// From the cost of every state (placement and blank's cell), a table of two halves.
+///
+/// The first holds, for each placement, the least cost with the blank in a region of more
+/// than [`SMALL_POCKET`] free cells, in the low seven bits (at most 127), and [`IN_POCKET`]
+/// where a blank in a smaller region, a pocket the pattern's tiles wall off (a corner behind
+/// two tiles), costs less: a lookup so marked looks at the blank's neighbours. Where every
+/// region is small, the entry is the least cost. The second half holds the least cost over
+/// the blank's cells, for a blank in a small pocket.
+///
+/// The blank moves freely within a region, so every cell of a region costs the same.
+fn zero_aware_entries(space: &SlidingSpace, grid: &Grid, costs: &[u8]) -> Option<Vec<u8>> {
+    let slots = space.cells - space.tiles;
+    let mut entries = Vec::new();
+    entries.try_reserve_exact(2 * space.placements).ok()?;
+    entries.resize(2 * space.placements, 0);
+    let (main, least) = entries.split_at_mut(space.placements);
+    let mut placement = space.scratch();
+    for (block, (main, least)) in main.iter_mut().zip(least.iter_mut()).enumerate() {
+        let block_costs = costs.get(block * slots..(block + 1) * slots)?;
+        let lowest = block_costs.iter().copied().min().unwrap_or(u8::MAX);
+        *least = lowest;
+        space.enter(block, &mut placement);
+        let occupied = placement
+            .cells
+            .iter()
+            .fold(0u64, |mask, &cell| mask | 1 << cell);
+        let (mut large, mut small) = (None::<u8>, None::<u8>);
+        let mut rest = grid.board() & !occupied;
+        while rest != 0 {
+            let region = grid.region(occupied, rest.trailing_zeros());
+            rest &= !region;
+            let cost = block_costs[placement.free_below[region.trailing_zeros() as usize]];
+            let least_so_far = if region.count_ones() > SMALL_POCKET {
+                &mut large
+            } else {
+                &mut small
+            };
+            *least_so_far = Some(least_so_far.map_or(cost, |then| then.min(cost)));
+        }
+        *main = match (large, small) {
+            (Some(large), Some(small)) if small < large => large.min(!IN_POCKET) | IN_POCKET,
+            (Some(large), _) => large.min(!IN_POCKET),
+            (None, _) => lowest.min(!IN_POCKET),
+        };
+    }
+    Some(entries)
 }
 
 /// The abstract space of a sliding-tile pattern: a block per placement of the pattern's tiles
@@ -39,6 +98,8 @@ struct SlidingSpace {
     goal: (usize, usize),
     neighbours: Vec<Vec<usize>>,
     weights: Vec<usize>,
+    /// Whether the search keeps the cost of every state, not just each block's least.
+    per_slot: bool,
 }
 
 /// A placement being expanded.
@@ -73,6 +134,7 @@ impl SlidingSpace {
             goal: (rank_partial_valid(&start_cells, n) as usize, blank_slot),
             neighbours: grid_neighbours(width, height),
             weights: rank_weights(n, k),
+            per_slot: false,
         })
     }
 }
@@ -86,6 +148,10 @@ impl AbstractSpace for SlidingSpace {
 
     fn slots(&self) -> usize {
         self.cells - self.tiles
+    }
+
+    fn entry_per_slot(&self) -> bool {
+        self.per_slot
     }
 
     fn goals(&self) -> Vec<(usize, usize)> {

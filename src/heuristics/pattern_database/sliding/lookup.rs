@@ -8,7 +8,7 @@
 //! a board are all ranked before any entry is read, so that the reads, a miss each in tables
 //! larger than the cache, are in flight together.
 
-use super::{partial_count, Pattern, PatternDatabase, Reflection, QUICK_BYTES};
+use super::{partial_count, Grid, Pattern, PatternDatabase, Reflection, IN_POCKET, QUICK_BYTES};
 use crate::heuristics::{predict_each, ChildPredictions, IncrementalHeuristic};
 
 /// The most patterns whose ranks a board keeps; a database of more patterns keeps the two
@@ -186,6 +186,63 @@ impl<const N: usize> PatternDatabase<N> {
             .map_or(0, |pattern| pattern.entry(wanted.rank as usize))
     }
 
+    /// `entries`, read for `wanted` after the slide of a tile from `from` into the blank at
+    /// `to` on `tiles` (the board before or after it), with those marked [`IN_POCKET`] in a
+    /// zero-aware database settled by where the blank is after it. The blank's neighbours
+    /// are looked at on the board itself, for a reflected lookup with the mirrors of the
+    /// pattern's tiles: the mirror image of a pocket is a pocket of the mirror image.
+    #[inline]
+    fn settle(
+        &self,
+        entries: &mut [u8; 2],
+        wanted: [Wanted; 2],
+        tiles: &[u8; N],
+        from: usize,
+        to: usize,
+    ) {
+        for (entry, &wanted) in entries.iter_mut().zip(&wanted) {
+            if *entry & IN_POCKET == 0 {
+                continue;
+            }
+            let Some(pattern) = self.pattern(wanted.slot) else {
+                continue;
+            };
+            let info = if wanted.slot < KEPT_PATTERNS {
+                &self.info
+            } else {
+                &self.mirror_info
+            };
+            let own = (wanted.slot % KEPT_PATTERNS) as u64;
+            // After the slide the moved tile, the pattern's, is at `to` and the blank at
+            // `from`; every other cell as on `tiles`.
+            let occupied = |cell: usize| {
+                cell == to
+                    || cell != from
+                        && tiles
+                            .get(cell)
+                            .is_some_and(|&tile| info[usize::from(tile)] & 0xFF == own)
+            };
+            let in_small_pocket = || self.grid.in_small_pocket(from, occupied);
+            *entry = pattern.entry_with_blank(wanted.rank as usize, in_small_pocket);
+        }
+    }
+
+    /// [`settle`](Self::settle) for each child's entries. Out of line: a database that is not
+    /// zero-aware keeps its lookups as they were.
+    #[inline(never)]
+    fn settle_children(
+        &self,
+        entries: &mut [[u8; 2]; 4],
+        wanted: &[[Wanted; 2]; 4],
+        tiles: &[u8; N],
+        from: &[usize; 4],
+        to: usize,
+    ) {
+        for ((entries, &wanted), &from) in entries.iter_mut().zip(wanted).zip(from) {
+            self.settle(entries, wanted, tiles, from, to);
+        }
+    }
+
     /// `before` with the entries `wanted` read as `entries`.
     #[inline]
     fn with_entries(before: PdbKept, wanted: &[Wanted], entries: &[u8]) -> PdbKept {
@@ -231,6 +288,7 @@ impl<const N: usize> PatternDatabase<N> {
             let sum = changed::<N>(
                 kept.sum(0),
                 pattern,
+                &self.grid,
                 |t| cell_of[t as usize],
                 tile,
                 from as u8,
@@ -246,6 +304,7 @@ impl<const N: usize> PatternDatabase<N> {
                 let sum = changed::<N>(
                     kept.sum(1),
                     pattern,
+                    &self.grid,
                     mirror_cell,
                     mirrored,
                     reflection.cell[from],
@@ -257,18 +316,24 @@ impl<const N: usize> PatternDatabase<N> {
     }
 }
 
-/// `sum` with `pattern`'s entry before a move (its tile `moved` back at cell `was`) replaced
-/// by its entry with its tiles at the cells `cell` gives.
+/// `sum` with `pattern`'s entry before a move (its tile `moved` back at cell `was`, the
+/// blank where the tile is now) replaced by its entry with its tiles and the blank at the
+/// cells `cell` gives.
 #[inline]
 fn changed<const N: usize>(
     sum: u32,
     pattern: &Pattern,
+    grid: &Grid,
     cell: impl Fn(u8) -> u8,
     moved: u8,
     was: u8,
 ) -> u32 {
-    let then = pattern.value(N, |t| if t == moved { was } else { cell(t) });
-    sum + pattern.value(N, cell) - then
+    let then = pattern.value(N, grid, |t| match t {
+        _ if t == moved => was,
+        0 => cell(moved),
+        _ => cell(t),
+    });
+    sum + pattern.value(N, grid, cell) - then
 }
 
 impl<const N: usize> IncrementalHeuristic<N> for PatternDatabase<N> {
@@ -294,6 +359,8 @@ impl<const N: usize> IncrementalHeuristic<N> for PatternDatabase<N> {
             mirror_info: [NO_INFO; 256],
             reflection: None,
             ranked: true,
+            zero_aware: false,
+            grid: Grid::new(width, height).unwrap_or_default(),
         })
     }
 
@@ -327,17 +394,22 @@ impl<const N: usize> IncrementalHeuristic<N> for PatternDatabase<N> {
         let cell_of = Self::cells_of(tiles);
         let mut kept = PdbKept::default();
         for (index, pattern) in self.patterns.iter().enumerate() {
-            let direct = pattern.rank(N, |t| cell_of[t as usize]);
-            let reflected = self.reflection.as_ref().map(|reflection| {
-                pattern.rank(N, |t| {
+            let mirror = |t: u8| {
+                self.reflection.as_ref().map_or(0, |reflection| {
                     reflection.cell[cell_of[reflection.tile[t as usize] as usize] as usize]
                 })
-            });
+            };
+            let direct = pattern.rank(N, |t| cell_of[t as usize]);
+            let reflected = self.reflection.as_ref().map(|_| pattern.rank(N, mirror));
             for (half, rank) in [Some(direct), reflected].into_iter().enumerate() {
                 let Some(rank) = rank else {
                     continue;
                 };
-                let entry = pattern.entry(rank);
+                let entry = if half == 0 {
+                    pattern.value(N, &self.grid, |t| cell_of[t as usize])
+                } else {
+                    pattern.value(N, &self.grid, mirror)
+                } as u8;
                 kept.set_sum(half, kept.sum(half) + u32::from(entry));
                 if self.ranked {
                     let slot = half * KEPT_PATTERNS + index;
@@ -371,7 +443,10 @@ impl<const N: usize> IncrementalHeuristic<N> for PatternDatabase<N> {
             return self.sums_after(before, &Self::cells_of(tiles), tile, from);
         }
         let wanted = self.wanted(&before, tiles, tile, from, to);
-        let entries = wanted.map(|wanted| self.read(wanted));
+        let mut entries = wanted.map(|wanted| self.read(wanted));
+        if self.zero_aware {
+            self.settle(&mut entries, wanted, tiles, from, to);
+        }
         Self::with_entries(before, &wanted, &entries)
     }
 
@@ -431,7 +506,10 @@ impl<const N: usize> IncrementalHeuristic<N> for PatternDatabase<N> {
                 *wanted = self.wanted(&before, tiles, tile, from[i], to);
             }
         }
-        let entries = wanted.map(|pair| pair.map(|wanted| self.read(wanted)));
+        let mut entries = wanted.map(|pair| pair.map(|wanted| self.read(wanted)));
+        if self.zero_aware {
+            self.settle_children(&mut entries, &wanted, tiles, &from, to);
+        }
         core::array::from_fn(|i| {
             tile(i).map(|_| {
                 let value = Self::value_after(&before, &wanted[i], entries[i]);
