@@ -73,22 +73,24 @@ say "" "### The 15-puzzle's heuristics" ""
 say "IDA\\* on Korf's easiest forty and on all hundred (\`korf --heuristic NAME < benches/data/SET.txt\`):" \
     "nodes generated, seconds of search, and the time to build the pattern databases the first time" \
     "(\`korf\` keeps them in \`target/informed-pdb\` for the next run). \"pruning 12\": the same with" \
-    "\`--prune-duplicates 12\` (no slide sequence that a shorter or earlier one matches)." ""
+    "\`--prune-duplicates 12\` (no slide sequence that a shorter or earlier one matches);" \
+    "\"zero-aware\": with \`--zero-aware\` (tables that know the blank's region)." ""
 say "| heuristic | instances | nodes | search | nodes/s | tables built in |" "|---|---|---|---|---|---|"
 : > "$work/heuristics.chart"
 for row in manhattan:korf_easy40 manhattan:korf_easy40:12 linear-conflict:korf_easy40 \
-    pdb555:korf_easy40 pdb663:korf_easy40 pdb555:korf100 pdb663:korf100 pdb663:korf100:12; do
-  IFS=: read -r heuristic set prune <<< "$row"
+    pdb555:korf_easy40 pdb663:korf_easy40 pdb555:korf100 pdb663:korf100 pdb663:korf100:12 \
+    pdb663:korf100::z pdb663:korf100:12:z; do
+  IFS=: read -r heuristic set prune aware <<< "$row"
   "$bin/korf" --heuristic "$heuristic" --pdb-cache "$work/pdb" --prune-duplicates "${prune:-0}" \
-    < "benches/data/$set.txt" > "$work/korf.out" 2> "$work/korf.err"
+    ${aware:+--zero-aware} < "benches/data/$set.txt" > "$work/korf.out" 2> "$work/korf.err"
   wrong=$(awk 'NR == FNR { if ($1 !~ /^#/) optimal[$1] = $2; next } optimal[$1] != $2' "benches/data/$set.txt" "$work/korf.out")
   [ -z "$wrong" ] || { echo "report: korf --heuristic $heuristic: not optimal: $wrong" >&2; exit 1; }
   built=$(awk '/pattern database/ { for (i = 1; i <= NF; i++) if ($i == "built" && $(i - 1) > 0) { print $(i + 2) " s"; exit } }' "$work/korf.err")
-  awk -v h="$heuristic${prune:+, pruning $prune}" -v set="$set" -v built="${built:-}" '
+  awk -v h="$heuristic${aware:+, zero-aware}${prune:+, pruning $prune}" -v set="$set" -v built="${built:-}" '
     { nodes += $3; ms += $4 }
     END { printf "| %s | %s | %d | %.3f s | %.1f M | %s |\n", h, set, nodes, ms / 1000, nodes / ms / 1000,
           built == "" ? (h ~ /^pdb/ ? "cached" : "-") : built }' "$work/korf.out" >> "$out"
-  [ "$set" = korf_easy40 ] && [ -z "$prune" ] &&
+  [ "$set" = korf_easy40 ] && [ -z "$prune" ] && [ -z "$aware" ] &&
     awk -v h="$heuristic" '{ n += $3 } END { print h, n }' "$work/korf.out" >> "$work/heuristics.chart"
 done
 
