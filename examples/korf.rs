@@ -73,7 +73,7 @@ Options:
                      with a second partition across it, 1 GB) for the
                      24-puzzle; built once, then read from --pdb-cache
   --zero-aware       pattern databases that know the blank's region: fewer
-                     nodes for a little more memory
+                     nodes for twice the memory
   --engine NAME      ida (default), astar (A* storing packed boards), astar-plain
                      (A* storing whole boards), rbfs, ida-cr (IDA*_CR), bts
                      (budgeted tree search), parallel (parallel IDA*, needs the

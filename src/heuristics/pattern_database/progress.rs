@@ -8,9 +8,10 @@ use std::time::{Duration, Instant};
 
 use super::{BuildReport, CachedTable, PdbError, Table};
 
-/// How to build a database: the directory its tables are kept in, and an observer of the
-/// build's progress. Handed to a database's `build_with`; its `build` is `build_with` with
-/// [`BuildOptions::new`], its `load_or_build` with a cache directory.
+/// How to build a database: the directory its tables are kept in, an observer of the
+/// build's progress, and for sliding-tile tables whether they are
+/// [zero-aware](BuildOptions::zero_aware). Handed to a database's `build_with`; its `build`
+/// is `build_with` with [`BuildOptions::new`], its `load_or_build` with a cache directory.
 ///
 /// ```no_run
 /// use std::path::Path;
@@ -70,16 +71,17 @@ impl<'a> BuildOptions<'a> {
     }
 
     /// Sliding-tile databases ([`PatternDatabase`](super::PatternDatabase)) only: tables
-    /// that know which region of the free cells the blank is in (Clausecker and Reinefeld's
-    /// *zero-aware* databases). A pattern's tiles can wall a pocket off (a corner behind two
-    /// tiles); the blank moves freely within a region but not out of it, so a placement
-    /// costs more with the blank outside the pocket. Each entry is the cost with the blank in
-    /// the main region, the one holding more than half the free cells; the few placements
-    /// where a blank in a pocket costs less keep their pockets and least cost beside the
-    /// table. A stronger heuristic for a little more memory, the same lengths; the cache
-    /// file, kept apart from the plain table's, holds the least costs of every placement
-    /// too (twice the plain file). The build keeps every state's cost before it takes the
-    /// least, as without. Other databases ignore it.
+    /// that know where the blank is (Clausecker and Reinefeld's *zero-aware* databases). A
+    /// pattern's tiles can wall a pocket of free cells off (a corner behind two tiles); the
+    /// blank moves freely within a region but not out of it, so what a placement costs
+    /// depends on the blank's region, where a plain table keeps the least over all of them
+    /// (the pocket's, for a pattern at home around the blank's goal). Each entry is the least
+    /// cost with
+    /// the blank outside the pockets of one or two cells, marked where a blank in one costs
+    /// less, and the least cost over every cell of the blank is kept beside it for those
+    /// (a lookup so marked looks at the blank's neighbours). A stronger heuristic, the same
+    /// lengths, twice the memory; the cache keeps these tables apart from the plain ones.
+    /// The build takes no more memory than without. Other databases ignore it.
     ///
     /// Reference: R. Clausecker, A. Reinefeld, "Zero-Aware Pattern Databases with 1-Bit
     /// Compression for Sliding Tile Puzzles", *SoCS* 2019.

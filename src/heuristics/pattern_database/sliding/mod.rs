@@ -174,7 +174,7 @@ struct Reflection<const N: usize> {
 /// counted by one pattern only, so the sum over the patterns is admissible. Entries take one
 /// byte. The tables are shared between clones, so puzzles built from one database share its
 /// memory. Built [zero-aware](BuildOptions::zero_aware), a table also knows where the blank
-/// is: a stronger heuristic for a little more memory.
+/// is: a stronger heuristic for twice the memory.
 ///
 /// ```no_run
 /// use informed::heuristics::pattern_database::{PatternDatabase, PARTITION_663};
@@ -457,7 +457,9 @@ impl<const N: usize> PatternDatabase<N> {
 
     /// The table of each pattern, in the partition's order: one byte per placement of the
     /// pattern's tiles, indexed by the [`rank_partial`](crate::permutation::rank_partial) of
-    /// their cells.
+    /// their cells. In a [zero-aware](Self::zero_aware) database, the cost with the blank
+    /// outside the pockets of one or two cells the tiles wall off, in the low seven bits, and
+    /// the top bit set where a blank in such a pocket costs less.
     pub fn tables(&self) -> impl Iterator<Item = &[u8]> + '_ {
         self.patterns.iter().map(|p| &p.table[..])
     }
