@@ -76,12 +76,11 @@ impl<'a> BuildOptions<'a> {
     /// blank moves freely within a region but not out of it, so what a placement costs
     /// depends on the blank's region, where a plain table keeps the least over all of them
     /// (the pocket's, for a pattern at home around the blank's goal). Each entry is the least
-    /// cost with
-    /// the blank outside the pockets of one or two cells, marked where a blank in one costs
-    /// less, and the least cost over every cell of the blank is kept beside it for those
-    /// (a lookup so marked looks at the blank's neighbours). A stronger heuristic, the same
-    /// lengths, twice the memory; the cache keeps these tables apart from the plain ones.
-    /// The build takes no more memory than without. Other databases ignore it.
+    /// cost with the blank outside the pockets of one or two cells, marked where a blank in
+    /// one costs less, and the least cost over every cell of the blank is kept beside it for
+    /// those (a lookup so marked looks at the blank's neighbours). A stronger heuristic, the
+    /// same lengths, twice the memory; the cache keeps these tables apart from the plain
+    /// ones. The build takes no more memory than without. Other databases ignore it.
     ///
     /// Reference: R. Clausecker, A. Reinefeld, "Zero-Aware Pattern Databases with 1-Bit
     /// Compression for Sliding Tile Puzzles", *SoCS* 2019.

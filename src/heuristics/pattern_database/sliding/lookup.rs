@@ -223,7 +223,9 @@ impl<const N: usize> PatternDatabase<N> {
                             .is_some_and(|&tile| info[usize::from(tile)] & 0xFF == own)
             };
             let in_small_pocket = || self.grid.in_small_pocket(from, occupied);
-            *entry = pattern.entry_with_blank(wanted.rank as usize, in_small_pocket);
+            let rank = wanted.rank as usize;
+            // Read again rather than passed: 1% fewer instructions (callgrind, 6-6-3).
+            *entry = pattern.settled(pattern.entry(rank), rank, in_small_pocket);
         }
     }
 
@@ -399,17 +401,13 @@ impl<const N: usize> IncrementalHeuristic<N> for PatternDatabase<N> {
                     reflection.cell[cell_of[reflection.tile[t as usize] as usize] as usize]
                 })
             };
-            let direct = pattern.rank(N, |t| cell_of[t as usize]);
-            let reflected = self.reflection.as_ref().map(|_| pattern.rank(N, mirror));
-            for (half, rank) in [Some(direct), reflected].into_iter().enumerate() {
-                let Some(rank) = rank else {
+            let direct = pattern.lookup(N, &self.grid, |t| cell_of[t as usize]);
+            let reflected =
+                (self.reflection.as_ref()).map(|_| pattern.lookup(N, &self.grid, mirror));
+            for (half, lookup) in [Some(direct), reflected].into_iter().enumerate() {
+                let Some((rank, entry)) = lookup else {
                     continue;
                 };
-                let entry = if half == 0 {
-                    pattern.value(N, &self.grid, |t| cell_of[t as usize])
-                } else {
-                    pattern.value(N, &self.grid, mirror)
-                } as u8;
                 kept.set_sum(half, kept.sum(half) + u32::from(entry));
                 if self.ranked {
                     let slot = half * KEPT_PATTERNS + index;

@@ -120,11 +120,10 @@ impl Pattern {
         self.table.get(rank).copied().unwrap_or(0)
     }
 
-    /// The entry at `rank`, for a blank in a small pocket or not: in a zero-aware database,
-    /// an entry marked [`IN_POCKET`] asks `in_small_pocket` where the blank is.
+    /// `entry`, read at `rank`, for a blank in a small pocket or not: in a zero-aware
+    /// database, an entry marked [`IN_POCKET`] asks `in_small_pocket` where the blank is.
     #[inline]
-    fn entry_with_blank(&self, rank: usize, in_small_pocket: impl FnOnce() -> bool) -> u8 {
-        let entry = self.entry(rank);
+    fn settled(&self, entry: u8, rank: usize, in_small_pocket: impl FnOnce() -> bool) -> u8 {
         match &self.least {
             Some(least) if entry & IN_POCKET != 0 => {
                 if in_small_pocket() {
@@ -137,10 +136,10 @@ impl Pattern {
         }
     }
 
-    /// The entry with the pattern's tiles and the blank (tile 0) at the cells `cell_of`
-    /// gives.
+    /// The rank and the entry with the pattern's tiles and the blank (tile 0) at the cells
+    /// `cell_of` gives.
     #[inline]
-    fn value(&self, n: usize, grid: &Grid, cell_of: impl Fn(u8) -> u8) -> u32 {
+    fn lookup(&self, n: usize, grid: &Grid, cell_of: impl Fn(u8) -> u8) -> (usize, u8) {
         let rank = self.rank(n, &cell_of);
         let in_small_pocket = || {
             let occupied = self
@@ -149,7 +148,13 @@ impl Pattern {
                 .fold(0u64, |mask, &tile| mask | 1 << cell_of(tile));
             grid.in_small_pocket(usize::from(cell_of(0)), |cell| occupied >> cell & 1 != 0)
         };
-        u32::from(self.entry_with_blank(rank, in_small_pocket))
+        (rank, self.settled(self.entry(rank), rank, in_small_pocket))
+    }
+
+    /// The entry of [`lookup`](Self::lookup).
+    #[inline]
+    fn value(&self, n: usize, grid: &Grid, cell_of: impl Fn(u8) -> u8) -> u32 {
+        u32::from(self.lookup(n, grid, cell_of).1)
     }
 }
 

@@ -16,8 +16,7 @@ pub(super) const SMALL_POCKET: u32 = 2;
 const _: () = assert!(SMALL_POCKET == 2);
 
 /// The cells of a board of at most 64 cells as the bits of a word, with the masks that move
-/// a set of cells one step in each direction.
-/// The default grid has no cells.
+/// a set of cells one step in each direction. The default grid has no cells.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Grid {
     width: u32,
