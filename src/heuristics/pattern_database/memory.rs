@@ -1,6 +1,6 @@
 //! Where a large table lives in memory.
 
-use core::ops::Deref;
+use core::ops::{Deref, DerefMut};
 
 /// The bytes of a table being looked up: on Linux, tables of 2 MiB and more in memory the
 /// kernel is asked to back with huge pages (`madvise(MADV_HUGEPAGE)` through `memmap2`),
@@ -34,6 +34,23 @@ impl Bytes {
         Bytes::Heap(bytes.into())
     }
 
+    /// `len` zero bytes, in huge pages if they are many (see [`copy_of`](Self::copy_of));
+    /// `None` if the memory is not there.
+    pub(crate) fn zeroed(len: usize) -> Option<Self> {
+        #[cfg(target_os = "linux")]
+        if len >= HUGE_PAGE {
+            // An anonymous mapping reads as zeroes.
+            if let Ok(mapped) = memmap2::MmapOptions::new().len(len).map_anon() {
+                let _ = mapped.advise(memmap2::Advice::HugePage);
+                return Some(Bytes::Mapped(mapped));
+            }
+        }
+        let mut bytes = Vec::new();
+        bytes.try_reserve_exact(len).ok()?;
+        bytes.resize(len, 0);
+        Some(Bytes::Heap(bytes.into_boxed_slice()))
+    }
+
     /// `bytes`, moved to huge pages if they are large (see [`copy_of`](Self::copy_of)).
     pub(crate) fn from_vec(bytes: Vec<u8>) -> Self {
         #[cfg(target_os = "linux")]
@@ -41,6 +58,17 @@ impl Bytes {
             return Self::copy_of(&bytes);
         }
         Bytes::Heap(bytes.into_boxed_slice())
+    }
+}
+
+impl DerefMut for Bytes {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [u8] {
+        match self {
+            Bytes::Heap(bytes) => bytes,
+            #[cfg(target_os = "linux")]
+            Bytes::Mapped(mapped) => mapped,
+        }
     }
 }
 

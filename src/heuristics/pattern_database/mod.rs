@@ -18,7 +18,7 @@ use core::fmt;
 use std::time::{Duration, Instant};
 
 mod error;
-mod memory;
+pub(crate) mod memory;
 mod piece_database;
 mod pieces;
 mod progress;

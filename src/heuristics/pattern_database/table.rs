@@ -6,6 +6,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
+use super::memory::Bytes;
 use super::space::UNSEEN;
 use super::{BuildReport, PdbError};
 
@@ -29,7 +30,8 @@ pub enum Packing {
 pub struct Table {
     packing: Packing,
     entries: usize,
-    bytes: Arc<[u8]>,
+    /// In huge pages when large: a lookup lands anywhere in hundreds of megabytes.
+    bytes: Arc<Bytes>,
 }
 
 impl core::fmt::Debug for Table {
@@ -233,7 +235,7 @@ impl Table {
 
 /// `bytes` in memory shared between clones, or [`PdbError::OutOfMemory`] (for a table of
 /// `entries`) where that memory is not there.
-fn shared_copy(bytes: &[u8], entries: usize) -> Result<Arc<[u8]>, PdbError> {
+fn shared_copy(bytes: &[u8], entries: usize) -> Result<Arc<Bytes>, PdbError> {
     let mut shared = shared_zeroes(bytes.len(), entries)?;
     if let Some(copy) = Arc::get_mut(&mut shared) {
         copy.copy_from_slice(bytes);
@@ -241,20 +243,14 @@ fn shared_copy(bytes: &[u8], entries: usize) -> Result<Arc<[u8]>, PdbError> {
     Ok(shared)
 }
 
-/// `len` zero bytes in memory shared between clones, made in one allocation, or
-/// [`PdbError::OutOfMemory`] (for a table of `entries`) where that memory is not there. The
-/// shared memory has no fallible way to ask for itself: asking for as much first turns an
-/// allocation that would abort the process into an error.
-fn shared_zeroes(len: usize, entries: usize) -> Result<Arc<[u8]>, PdbError> {
-    let mut probe: Vec<u8> = Vec::new();
-    probe
-        .try_reserve_exact(len)
-        .map_err(|_| PdbError::OutOfMemory {
+/// `len` zero bytes in memory shared between clones (in huge pages when many: [`Bytes`]), or
+/// [`PdbError::OutOfMemory`] (for a table of `entries`) where that memory is not there.
+fn shared_zeroes(len: usize, entries: usize) -> Result<Arc<Bytes>, PdbError> {
+    Bytes::zeroed(len)
+        .map(Arc::new)
+        .ok_or(PdbError::OutOfMemory {
             entries: entries as u64,
-        })?;
-    drop(probe);
-    // An iterator of known length: collected in one allocation, no vector first.
-    Ok(core::iter::repeat_n(0, len).collect())
+        })
 }
 
 /// Where a database keeps one of its tables: the file, and what its header names.
