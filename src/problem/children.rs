@@ -230,6 +230,9 @@ pub trait ChildVisitor<P: SearchProblem> {
     /// without its inverse's) cuts off no child the heuristic keeps, and a child it passes is
     /// judged again by its heuristic in `visit`; a child it cuts off may set IDA*'s next
     /// threshold lower than its heuristic would: an iteration more at worst, the same answer.
+    /// A child that passed may be offered again with a larger bound, until it is cut off or
+    /// visited; the children may be offered in any order before they are visited (the cube
+    /// offers all of them on one table's entries before it reads the next table's).
     fn prune(&mut self, cost: P::Cost, heuristic: P::Cost) -> bool;
 
     /// Visits `state`, the child reached by `mv` at `cost`: the engine may search below it,

@@ -13,7 +13,7 @@ use crate::permutation::{rank_partial_valid, unrank_into, unrank_partial};
 /// Corner permutations, `8!`.
 const CORNER_PERMUTATIONS: usize = 40_320;
 /// Corner twists, `3^7` (the eighth follows from the others).
-const CORNER_TWISTS: usize = 2_187;
+pub(super) const CORNER_TWISTS: usize = 2_187;
 
 /// The moves of a metric, by [`Turn::index`](super::Turn::index), on the faces given.
 fn move_indices(metric: Metric, faces: &[usize]) -> Vec<usize> {
@@ -38,12 +38,12 @@ fn rank_corners(cp: [u8; CORNERS]) -> usize {
 
 /// The twist coordinate: the first seven twists in base 3.
 #[inline]
-fn twist(co: [u8; CORNERS]) -> usize {
+pub(super) fn twist(co: [u8; CORNERS]) -> usize {
     co[..7].iter().fold(0, |t, &c| t * 3 + usize::from(c))
 }
 
 /// The twists of a coordinate, the eighth making the sum a multiple of 3.
-fn twists(mut coordinate: usize) -> [u8; CORNERS] {
+pub(super) fn twists(mut coordinate: usize) -> [u8; CORNERS] {
     let mut co = [0u8; CORNERS];
     for i in (0..7).rev() {
         co[i] = (coordinate % 3) as u8;
