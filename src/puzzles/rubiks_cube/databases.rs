@@ -53,6 +53,22 @@ pub(super) fn twists(mut coordinate: usize) -> [u8; CORNERS] {
     co
 }
 
+/// The twist after each of `moves` (the 18 by [`Turn::index`]), `CORNER_TWISTS` rows of 18:
+/// the twist after a move depends on the twist alone (Kociemba's coordinate).
+pub(super) fn twists_after(moves: &[Cube; 18]) -> Vec<u16> {
+    let mut after = vec![0u16; CORNER_TWISTS * 18];
+    for t in 0..CORNER_TWISTS {
+        let cube = Cube {
+            co: twists(t),
+            ..SOLVED
+        };
+        for (m, turn) in moves.iter().enumerate() {
+            after[t * 18 + m] = twist(cube.then(turn).co) as u16;
+        }
+    }
+    after
+}
+
 /// The corners: a block per permutation, a slot per twist. The twist after a move depends on
 /// the twist alone (Kociemba's coordinate), so a table gives it; the permutation after each
 /// move is worked out once a block.
@@ -66,16 +82,7 @@ struct Corners {
 impl Corners {
     fn new(metric: Metric, faces: &[usize]) -> Self {
         let cubes = move_cubes();
-        let mut twist_after = vec![0u16; CORNER_TWISTS * 18];
-        for t in 0..CORNER_TWISTS {
-            let cube = Cube {
-                co: twists(t),
-                ..SOLVED
-            };
-            for (m, turn) in cubes.iter().enumerate() {
-                twist_after[t * 18 + m] = twist(cube.then(turn).co) as u16;
-            }
-        }
+        let twist_after = twists_after(&cubes);
         Corners {
             moves: move_indices(metric, faces),
             cubes,

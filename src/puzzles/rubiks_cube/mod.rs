@@ -374,12 +374,7 @@ impl RubiksCube {
     /// The same puzzle with Korf's heuristic from `database`; an error if it was built for
     /// the other metric.
     pub fn with_database(self, database: &KorfDatabase) -> Result<Self, CubeError> {
-        if database.metric() != self.metric {
-            return Err(CubeError::MetricMismatch {
-                database: database.metric(),
-                puzzle: self.metric,
-            });
-        }
+        self.same_metric(database.metric())?;
         Ok(RubiksCube {
             database: Some(database.clone()),
             ..self
@@ -389,15 +384,21 @@ impl RubiksCube {
     /// The same puzzle with the heuristic of `database` (the largest of its value and Korf's
     /// if the puzzle has his as well); an error if it was built for the other metric.
     pub fn with_slice_database(self, database: &SliceDatabase) -> Result<Self, CubeError> {
-        if database.metric() != self.metric {
-            return Err(CubeError::MetricMismatch {
-                database: database.metric(),
-                puzzle: self.metric,
-            });
-        }
+        self.same_metric(database.metric())?;
         Ok(RubiksCube {
             slices: Some(database.clone()),
             ..self
+        })
+    }
+
+    /// [`CubeError::MetricMismatch`] unless a database built for `metric` fits the puzzle.
+    fn same_metric(&self, metric: Metric) -> Result<(), CubeError> {
+        if metric == self.metric {
+            return Ok(());
+        }
+        Err(CubeError::MetricMismatch {
+            database: metric,
+            puzzle: self.metric,
         })
     }
 

@@ -12,7 +12,7 @@ use crate::heuristics::pattern_database::{
 };
 use crate::permutation::{rank_partial_valid, unrank_partial};
 
-use super::databases::{twist, twists, CORNER_TWISTS};
+use super::databases::{twist, twists, twists_after, CORNER_TWISTS};
 
 mod lookup;
 
@@ -173,16 +173,7 @@ impl MoveTables {
                 flips_after[f * 18 + m] = (edge_coordinate(&cube.then(turn)) % FLIPS) as u16;
             }
         }
-        let mut twist_after = vec![0u16; CORNER_TWISTS * 18];
-        for t in 0..CORNER_TWISTS {
-            let cube = Cube {
-                co: twists(t),
-                ..SOLVED
-            };
-            for (m, turn) in moves.iter().enumerate() {
-                twist_after[t * 18 + m] = twist(cube.then(turn).co) as u16;
-            }
-        }
+        let twist_after = twists_after(&moves);
         let along = core::array::from_fn(|axis| {
             core::array::from_fn(|m| {
                 let seen = along(&moves[m], axis);
