@@ -16,7 +16,7 @@ const CORNER_PERMUTATIONS: usize = 40_320;
 pub(super) const CORNER_TWISTS: usize = 2_187;
 
 /// The moves of a metric, by [`Turn::index`](super::Turn::index), on the faces given.
-fn move_indices(metric: Metric, faces: &[usize]) -> Vec<usize> {
+pub(super) fn move_indices(metric: Metric, faces: &[usize]) -> Vec<usize> {
     metric
         .turns()
         .into_iter()

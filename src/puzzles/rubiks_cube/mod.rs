@@ -577,45 +577,40 @@ impl RubiksCube {
         let mut passed: [usize; 18] = core::array::from_fn(|i| i);
         let mut count = children.len();
         let mut own = [0u32; 18];
-        // A round: the entries at each passing child's indices, and the children still
-        // passing with them.
-        let mut round = |passed: &mut [usize; 18],
-                         count: &mut usize,
-                         indices: &[[usize; 3]; 18],
-                         axes: usize,
-                         own: &mut [u32; 18],
-                         best: &mut [u32; 18]| {
+        for round in 0..3 {
+            // The passing children's indices this round, then their entries.
+            let mut indices = [[0usize; 3]; 18];
+            for (index, &i) in indices.iter_mut().zip(&passed[..count]) {
+                let (child, _) = &children[i];
+                *index = match round {
+                    0 => [database.index(child.axes[0]), 0, 0],
+                    1 => [
+                        database.index(child.axes[1]),
+                        database.index(child.axes[2]),
+                        0,
+                    ],
+                    _ => database.indices(&SliceDatabase::axes(&child.cube.inverse())),
+                };
+            }
+            // The entries a round reads: one axis, the other two, the inverse's three.
+            let reads = round + 1;
             let mut kept = 0;
-            for k in 0..*count {
+            for k in 0..count {
                 let i = passed[k];
-                let entry = indices[k][..axes]
+                let entry = indices[k][..reads]
                     .iter()
                     .map(|&index| database.entry(index))
                     .max()
                     .unwrap_or(0);
                 own[i] = own[i].max(entry);
-                best[i] = best[i].max(entry);
+                best[i] = best[i].max(own[i]);
                 if !visitor.prune(1, best[i]) {
                     passed[kept] = i;
                     kept += 1;
                 }
             }
-            *count = kept;
-        };
-        let mut indices = [[0usize; 3]; 18];
-        for (index, (child, _)) in indices.iter_mut().zip(&*children) {
-            index[0] = database.index(child.axes[0]);
+            count = kept;
         }
-        round(&mut passed, &mut count, &indices, 1, &mut own, &mut best);
-        for (index, &i) in indices.iter_mut().zip(&passed[..count]) {
-            let axes = &children[i].0.axes;
-            *index = [database.index(axes[1]), database.index(axes[2]), 0];
-        }
-        round(&mut passed, &mut count, &indices, 2, &mut own, &mut best);
-        for (index, &i) in indices.iter_mut().zip(&passed[..count]) {
-            *index = database.indices(&SliceDatabase::axes(&children[i].0.cube.inverse()));
-        }
-        round(&mut passed, &mut count, &indices, 3, &mut own, &mut best);
         for &i in &passed[..count] {
             children[i].0.known = u8::try_from(own[i] + 1).unwrap_or(0);
         }

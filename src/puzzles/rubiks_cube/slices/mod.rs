@@ -5,14 +5,14 @@
 use std::sync::Arc;
 
 use super::symmetry::{along, Symmetries, SYMMETRIES};
-use super::{move_cubes, Cube, Metric, Turn, EDGES, SOLVED};
+use super::{move_cubes, Cube, Metric, EDGES, SOLVED};
 use crate::heuristics::pattern_database::{
     build_tracked, create_cache_dir, AbstractSpace, BuildOptions, BuildReport, CachedTable,
     Neighbour, Packing, PdbError, Table, Tracker,
 };
 use crate::permutation::{rank_partial_valid, unrank_partial};
 
-use super::databases::{twist, twists, twists_after, CORNER_TWISTS};
+use super::databases::{move_indices, twist, twists, twists_after, CORNER_TWISTS};
 
 mod lookup;
 
@@ -344,7 +344,7 @@ impl SliceDatabase {
             let space = Space {
                 classes: &classes,
                 tables: &tables,
-                moves: metric.turns().into_iter().map(Turn::index).collect(),
+                moves: move_indices(metric, &[0, 1, 2, 3, 4, 5]),
             };
             let distances = build_tracked(&space, &tracker, 0)?;
             Table::new(distances, Some(Packing::Nibbles))
