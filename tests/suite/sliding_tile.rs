@@ -103,7 +103,7 @@ impl ChildVisitor<PrunedPuzzle<9>> for Children {
 }
 
 #[test]
-fn a_board_made_by_a_duplicate_slide_sequence_has_no_children_to_search() {
+fn a_slide_undone_by_its_inverse_leaves_every_child_to_search() {
     let pruned = pruned_eight_puzzle()
         .with_start(&[1, 2, 3, 4, 0, 5, 6, 7, 8])
         .unwrap();
@@ -117,10 +117,49 @@ fn a_board_made_by_a_duplicate_slide_sequence_has_no_children_to_search() {
     // One slide on: every slide but the one back.
     pruned.apply(&mut board, Slide::Up);
     assert_eq!(children(&mut board), 2);
-    // Back again: the start's board, by a sequence that an empty one beats.
+    // Back again, as the depth-first engines undo a slide: the start's board, with the
+    // machine started afresh, so every child is searched again.
     pruned.apply(&mut board, Slide::Down);
     assert_eq!(board, pruned.start());
-    assert_eq!(children(&mut board), 0);
+    assert_eq!(children(&mut board), 4);
+}
+
+#[test]
+fn duplicate_pruning_on_boards_the_engines_undo_in_place() {
+    // An 11 x 11 board is larger than the engines copy to restore: they undo each slide by
+    // its inverse, and the machine must leave the board's other children to search.
+    const CELLS: usize = 121;
+    let goal = sliding_tile::blank_first::<CELLS>();
+    let mut tiles = goal;
+    let (mut blank, mut seed) = (0usize, 12_345u64);
+    for _ in 0..60 {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        let (row, column) = (blank / 11, blank % 11);
+        let to = match seed >> 62 {
+            0 if row > 0 => blank - 11,
+            1 if column > 0 => blank - 1,
+            2 if column < 10 => blank + 1,
+            3 if row < 10 => blank + 11,
+            _ => continue,
+        };
+        tiles.swap(blank, to);
+        blank = to;
+    }
+    let plain = SlidingPuzzle::<CELLS>::new(11, 11, &tiles, &goal).unwrap();
+    let pruned = plain.with_duplicate_pruning(8).unwrap();
+    let optimal = a_star(&plain).into_solution().unwrap().cost;
+    assert!(
+        optimal > 16,
+        "a scramble deeper than parallel IDA*'s frontier"
+    );
+    let mut results = vec![ida_star(&pruned), rbfs(&pruned)];
+    #[cfg(feature = "parallel")]
+    results.push(informed::parallel_ida_star(&pruned));
+    for result in results {
+        let solution = result.into_solution().unwrap();
+        assert_eq!(solution.cost, optimal);
+        assert_replays(&pruned, &solution.moves, solution.cost);
+    }
 }
 
 #[test]

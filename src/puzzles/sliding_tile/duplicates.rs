@@ -39,9 +39,8 @@ pub(super) struct Row {
     cell: u8,
 }
 
-/// The state after a slide that ends in a pattern: as the machine is built, and on a board
-/// that [`apply`](crate::SearchProblem::apply) made by such a slide (no least sequence ends
-/// there, so the board has no children to search).
+/// The state after a slide that ends in a pattern, as the machine is built: no least sequence
+/// ends there.
 pub(super) const PRUNED: u32 = u32::MAX;
 
 /// No such child, in a trie.

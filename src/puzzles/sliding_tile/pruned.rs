@@ -4,7 +4,6 @@
 use core::ops::ControlFlow;
 use std::sync::Arc;
 
-use super::duplicates::PRUNED;
 use super::{Board, DuplicatePruning, PuzzleError, Slide, SlidingPuzzle};
 use crate::heuristics::{IncrementalHeuristic, Manhattan};
 use crate::problem::{ChildVisitor, MoveBuffer, PackedStates, SearchProblem};
@@ -124,25 +123,21 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SearchProblem for PrunedPuzzle<
         self.puzzle.moves(board, moves);
     }
 
-    /// The puzzle's slide, the machine following it: a board made by a slide the machine
-    /// prunes is marked so, and has no children in [`visit_children`](Self::visit_children)
-    /// (parallel IDA*'s frontier, made by `apply`, then searches below no duplicate).
+    /// The puzzle's slide, the machine following it. A slide the machine prunes starts it
+    /// afresh instead: the depth-first engines undo a move by its inverse, which the machine
+    /// always prunes, and the board must then be as it was, its children all searched.
+    /// Starting afresh prunes less below such a board, never wrongly.
     #[inline]
     fn apply(&self, board: &mut Board<N, H::Kept>, slide: Slide) {
-        let blank = board.blank as usize;
-        if board.after != PRUNED {
-            let row = self.pruning.row(board.after, blank);
-            board.after = if row.open & 1 << slide as u8 != 0 {
-                row.next[slide as usize]
-            } else {
-                PRUNED
-            };
-        }
+        let row = self.pruning.row(board.after, usize::from(board.blank));
+        let (open, next) = (row.open & 1 << slide as u8 != 0, row.next[slide as usize]);
         self.puzzle.apply(board, slide);
-        if board.blank as usize == blank {
-            // Not a slide of this board: nothing moved.
-            board.after = self.pruning.root(blank);
-        }
+        board.after = if open {
+            next
+        } else {
+            // Pruned, or not a slide of this board (nothing moved).
+            self.pruning.root(usize::from(board.blank))
+        };
     }
 
     #[inline]
@@ -168,9 +163,6 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SearchProblem for PrunedPuzzle<
         let Some(open) = self.puzzle.open_slides(board, skip) else {
             return ControlFlow::Continue(());
         };
-        if board.after == PRUNED {
-            return ControlFlow::Continue(());
-        }
         let row = self.pruning.row(board.after, usize::from(board.blank));
         self.puzzle.slides(board, visitor, open & row.open, row)
     }
