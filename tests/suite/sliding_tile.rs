@@ -152,9 +152,9 @@ fn duplicate_pruning_on_boards_the_engines_undo_in_place() {
         optimal > 16,
         "a scramble deeper than parallel IDA*'s frontier"
     );
-    let mut results = vec![ida_star(&pruned), rbfs(&pruned)];
+    let results = [ida_star(&pruned), rbfs(&pruned)].into_iter();
     #[cfg(feature = "parallel")]
-    results.push(informed::parallel_ida_star(&pruned));
+    let results = results.chain([informed::parallel_ida_star(&pruned)]);
     for result in results {
         let solution = result.into_solution().unwrap();
         assert_eq!(solution.cost, optimal);
