@@ -13,9 +13,9 @@
 //!
 //! `--help` lists the options: the heuristics (`manhattan`, `linear-conflict`, `misplaced`,
 //! and the additive pattern databases with reflection `pdb555`, `pdb663`, `pdb78` for the
-//! 15-puzzle and `pdb6666` and `pdb6666x2` (the maximum with a second partition) for the
-//! 24-puzzle, read from or built into the `--pdb-cache`
-//! directory), the engines (`ida`, `astar`,
+//! 15-puzzle and, for the 24-puzzle, `pdb6666`, `pdb6666x2` (the maximum with a second
+//! partition) and `pdb6666x7` (the maximum over Clausecker and Reinefeld's seven
+//! partitions), read from or built into the `--pdb-cache` directory), the engines (`ida`, `astar`,
 //! `astar-plain`, `rbfs`, `ida-cr`, `bts`, and `parallel` with `--features parallel`),
 //! `--prune-duplicates DEPTH` (the puzzle searched as a `PrunedPuzzle`) and `--show`, which
 //! prints the boards along each solution after its line. Nodes are counted as
@@ -28,11 +28,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use informed::heuristics::pattern_database::{
-    BuildOptions, BuildProgress, PdbKept, PARTITION_555, PARTITION_663, PARTITION_6666,
-    PARTITION_6666_ACROSS, PARTITION_78,
+    BuildOptions, BuildProgress, PdbKept, PdbMax, CATALOGUE_6666, PARTITION_555, PARTITION_663,
+    PARTITION_6666, PARTITION_6666_ACROSS, PARTITION_78,
 };
 use informed::heuristics::{
-    IncrementalHeuristic, LinearConflict, Manhattan, Max, MisplacedTiles, PatternDatabase,
+    IncrementalHeuristic, LinearConflict, Manhattan, MisplacedTiles, PatternDatabase,
 };
 use informed::puzzles::sliding_tile::PrunedPuzzle;
 use informed::puzzles::sliding_tile::{Board, Slide};
@@ -69,8 +69,9 @@ Options:
   --heuristic NAME   manhattan (default), linear-conflict, misplaced, or an
                      additive pattern database with reflection: pdb555, pdb663,
                      pdb78 for the 15-puzzle, pdb6666 (Korf and Felner's four
-                     patterns of six tiles, 510 MB) and pdb6666x2 (its maximum
-                     with a second partition across it, 1 GB) for the
+                     patterns of six tiles, 510 MB), pdb6666x2 (its maximum
+                     with a second partition across it, 1 GB) and pdb6666x7
+                     (the maximum over seven partitions, 1.8 GB) for the
                      24-puzzle; built once, then read from --pdb-cache
   --zero-aware       pattern databases that know the blank's region: fewer
                      nodes for twice the memory
@@ -106,7 +107,7 @@ enum Engine {
 
 /// The heuristics, and the partitions of the pattern databases by board size.
 const HEURISTICS: &str =
-    "manhattan, linear-conflict, misplaced, pdb555, pdb663, pdb78, pdb6666 or pdb6666x2";
+    "manhattan, linear-conflict, misplaced, pdb555, pdb663, pdb78, pdb6666, pdb6666x2 or pdb6666x7";
 
 /// What the command line asked for.
 struct Run {
@@ -193,9 +194,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // The maxima only here, so that the 15-puzzle's engines are not built for them too.
     if tiles == 25 && run.heuristic == "pdb6666x2" {
-        // Only here, so that the 15-puzzle's engines are not built for it too.
-        solve_max(&run, input)
+        solve_max(&run, input, [&PARTITION_6666, &PARTITION_6666_ACROSS])
+    } else if tiles == 25 && run.heuristic == "pdb6666x7" {
+        solve_max(&run, input, CATALOGUE_6666.each_ref().map(|p| &p[..]))
     } else if tiles == 25 {
         solve::<25>(&run, input)
     } else {
@@ -209,7 +212,7 @@ fn partition(name: &str) -> Option<(usize, &'static [&'static [u8]])> {
         "pdb555" => Some((16, &PARTITION_555)),
         "pdb663" => Some((16, &PARTITION_663)),
         "pdb78" => Some((16, &PARTITION_78)),
-        "pdb6666" | "pdb6666x2" => Some((25, &PARTITION_6666)),
+        "pdb6666" | "pdb6666x2" | "pdb6666x7" => Some((25, &PARTITION_6666)),
         _ => None,
     }
 }
@@ -266,20 +269,30 @@ where
     }
 }
 
-/// Solves 24-puzzle instances with the maximum of Korf and Felner's databases and a second
-/// partition across them.
-fn solve_max(run: &Run, input: Input<'_>) -> ExitCode {
+/// Solves 24-puzzle instances with the maximum of the databases of several partitions.
+fn solve_max<const K: usize>(run: &Run, input: Input<'_>, partitions: [&[&[u8]]; K]) -> ExitCode {
     let goal = sliding_tile::blank_first::<25>();
-    let both = database::<25>(run, 5, &PARTITION_6666).and_then(|first| {
-        database(run, 5, &PARTITION_6666_ACROSS).map(|second| Max::of(first, second))
-    });
-    match both {
-        Ok(both) => instances(
-            run,
-            input,
-            SlidingPuzzle::with_heuristic(5, 5, &goal, &goal, both),
-        ),
-        Err(code) => code,
+    let bar = build_bar::BuildBar::new("korf");
+    let show = |progress: &BuildProgress| bar.show(progress);
+    let mut options = BuildOptions::new().cache_dir(&run.cache).observer(&show);
+    if run.zero_aware {
+        options = options.zero_aware();
+    }
+    let built = PdbMax::build_with(5, 5, &goal, partitions, true, &options);
+    bar.clear();
+    match built {
+        Ok((max, report)) => {
+            eprintln!("korf: {report}");
+            instances(
+                run,
+                input,
+                SlidingPuzzle::with_heuristic(5, 5, &goal, &goal, max),
+            )
+        }
+        Err(error) => {
+            eprintln!("korf: {error}");
+            ExitCode::from(2)
+        }
     }
 }
 

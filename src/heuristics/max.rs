@@ -1,8 +1,9 @@
 use super::IncrementalHeuristic;
 
-/// The larger of two heuristics, each kept in the board: admissible when both are. Two
-/// pattern databases of different partitions maxed prune far more than either; each move
-/// updates both, so a node costs about twice as much.
+/// The larger of two heuristics, each kept in the board: admissible when both are. Each
+/// move updates both, so a node costs about as much as the two. For sliding-tile pattern
+/// databases of several partitions, [`PdbMax`](crate::heuristics::pattern_database::PdbMax)
+/// reads all their entries for a board's children at once and shares their common tables.
 ///
 /// ```
 /// use informed::heuristics::{IncrementalHeuristic, LinearConflict, Manhattan, Max};

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::{Mutex, OnceLock};
 
 use informed::heuristics::pattern_database::{
-    BuildOptions, BuildProgress, PatternDatabase, PdbError,
+    BuildOptions, BuildProgress, PatternDatabase, PdbError, PdbMax,
 };
 use informed::heuristics::{IncrementalHeuristic, Max};
 use informed::permutation;
@@ -128,6 +128,15 @@ quickcheck! {
         databases.iter().all(|pdb| walk_keeps_what_a_fresh_board_keeps(4, pdb, &steps))
     }
 
+    /// The same for the largest of several databases: of two partitions into four patterns
+    /// (zero-aware, their children ranked together), and of one of them and a partition into
+    /// five (each database predicting its own).
+    fn pdb_max_keeps_what_a_fresh_board_keeps(steps: Vec<u8>) -> bool {
+        let (ranked, mixed) = fifteen_maxima();
+        walk_keeps_what_a_fresh_board_keeps(4, ranked, &steps)
+            && walk_keeps_what_a_fresh_board_keeps(4, mixed, &steps)
+    }
+
     /// The same on the 24-puzzle, with four patterns of three tiles (ranks kept; the other
     /// tiles count for nothing) and eight (sums kept), with reflection.
     fn incremental_matches_fresh_on_the_24_puzzle(steps: Vec<u8>) -> bool {
@@ -141,9 +150,9 @@ quickcheck! {
 /// among the board's moves), what the board keeps after each move (each pattern's rank and
 /// entry, or the sums) equals what a board set up afresh keeps, the prediction made before
 /// the move equals the value after it, and every child is predicted alike.
-fn walk_keeps_what_a_fresh_board_keeps<const N: usize>(
+fn walk_keeps_what_a_fresh_board_keeps<const N: usize, H: IncrementalHeuristic<N>>(
     side: usize,
-    pdb: &PatternDatabase<N>,
+    pdb: &H,
     steps: &[u8],
 ) -> bool {
     let goal = sliding_tile::blank_first::<N>();
@@ -164,6 +173,74 @@ fn walk_keeps_what_a_fresh_board_keeps<const N: usize>(
     })
 }
 
+/// Two maxima of 15-puzzle databases with reflection: of two partitions into four patterns,
+/// zero-aware (with one pattern in both), and of one of them and a partition into five.
+fn fifteen_maxima() -> &'static (PdbMax<16, 2>, PdbMax<16, 2>) {
+    static MAXIMA: OnceLock<(PdbMax<16, 2>, PdbMax<16, 2>)> = OnceLock::new();
+    MAXIMA.get_or_init(|| {
+        let goal = sliding_tile::blank_first::<16>();
+        let rows: [&[u8]; 4] = [
+            &[1, 2, 3],
+            &[4, 5, 6, 7],
+            &[8, 9, 10, 11],
+            &[12, 13, 14, 15],
+        ];
+        let columns: [&[u8]; 4] = [
+            &[4, 8, 12],
+            &[1, 5, 9, 13],
+            &[2, 6, 10, 14],
+            &[3, 7, 11, 15],
+        ];
+        let threes: [&[u8]; 5] = [
+            &[1, 2, 3],
+            &[4, 5, 6],
+            &[7, 8, 9],
+            &[10, 11, 12],
+            &[13, 14, 15],
+        ];
+        let aware = BuildOptions::new().zero_aware();
+        let plain = BuildOptions::new();
+        let max = |partitions: [&[&[u8]]; 2], options: &BuildOptions<'_>| {
+            PdbMax::build_with(4, 4, &goal, partitions, true, options)
+                .unwrap()
+                .0
+        };
+        (
+            max([&rows, &columns], &aware),
+            max([&rows, &threes], &plain),
+        )
+    })
+}
+
+#[test]
+fn pdb_max_is_the_largest_of_its_databases_and_shares_their_tables() {
+    let goal = sliding_tile::blank_first::<9>();
+    let across: [&[u8]; 2] = [&[1, 3, 4, 6], &[2, 5, 7, 8]];
+    let along: [&[u8]; 2] = [&[1, 2, 4, 5], &[3, 6, 7, 8]];
+    let options = BuildOptions::new();
+    let (max, report) =
+        PdbMax::build_with(3, 3, &goal, [&across, &along], false, &options).unwrap();
+    let [first, second] = max.databases();
+    assert_eq!(report.bytes, max.memory_bytes());
+    let mut better = 0;
+    for (tiles, distance) in all_distances(goal) {
+        let (a, b) = (
+            first.value(first.evaluate(&tiles)),
+            second.value(second.evaluate(&tiles)),
+        );
+        let both = max.value(max.evaluate(&tiles));
+        assert!(both == a.max(b) && both <= distance, "{tiles:?}");
+        better += usize::from(b != a);
+    }
+    assert!(better > 10_000, "the partitions differ on {better} states");
+    // The same partition twice: one table a pattern in memory.
+    let (twice, _) = PdbMax::build_with(3, 3, &goal, [&across, &across], false, &options).unwrap();
+    assert_eq!(twice.memory_bytes(), first.memory_bytes());
+    // A board of another size is refused as each database refuses it.
+    let error = PdbMax::<9, 2>::build_with(4, 4, &goal, [&across, &along], false, &options);
+    assert!(matches!(error, Err(PdbError::InvalidPartition(_))));
+}
+
 /// Small databases of the 24-puzzle: four patterns of three tiles, and eight; then the
 /// first zero-aware.
 fn five_by_five() -> &'static [PatternDatabase<25>; 3] {
@@ -182,9 +259,9 @@ fn five_by_five() -> &'static [PatternDatabase<25>; 3] {
 
 /// Whether `predict_children` gives, for every child of `board`, the value and (through
 /// `predicted`) what is kept that `predict` gives and that evaluating the child afresh gives.
-fn every_child_predicted_alike<const N: usize>(
-    pdb: &PatternDatabase<N>,
-    board: &sliding_tile::Board<N, <PatternDatabase<N> as IncrementalHeuristic<N>>::Kept>,
+fn every_child_predicted_alike<const N: usize, H: IncrementalHeuristic<N>>(
+    pdb: &H,
+    board: &sliding_tile::Board<N, H::Kept>,
 ) -> bool {
     let width = (N as f64).sqrt() as usize;
     let tiles = board.tiles();

@@ -32,8 +32,8 @@ pub use pieces::{Combine, PatternPieces, PiecePattern, Pieces};
 pub(crate) use progress::Tracker;
 pub use progress::{BuildOptions, BuildProgress};
 pub use sliding::{
-    PatternDatabase, PdbKept, PdbPrediction, PARTITION_555, PARTITION_663, PARTITION_6666,
-    PARTITION_6666_ACROSS, PARTITION_78, QUICK_BYTES,
+    PatternDatabase, PdbKept, PdbMax, PdbPrediction, CATALOGUE_6666, PARTITION_555, PARTITION_663,
+    PARTITION_6666, PARTITION_6666_ACROSS, PARTITION_78, QUICK_BYTES,
 };
 pub(crate) use space::build_tracked;
 pub use space::{build_table, AbstractSpace, Neighbour};

@@ -57,22 +57,31 @@ impl PdbKept {
 /// entries and the parent's sums give.
 #[derive(Clone, Copy, Debug)]
 pub struct PdbPrediction {
-    wanted: [Wanted; 2],
-    entries: [u8; 2],
+    pub(super) wanted: [Wanted; 2],
+    pub(super) entries: [u8; 2],
     /// For a database of more than four patterns, which keeps the sums alone: the sums
     /// after the move, worked out whole.
-    sums: Option<u32>,
+    pub(super) sums: Option<u32>,
+}
+
+impl PdbPrediction {
+    /// A prediction of nothing: no entry changes.
+    pub(super) const NONE: PdbPrediction = PdbPrediction {
+        wanted: [NOT_WANTED; 2],
+        entries: [0; 2],
+        sums: None,
+    };
 }
 
 /// One entry a move needs: its slot in [`PdbKept`] (the pattern, plus four for the reflected
 /// lookup) and its rank, or [`NO_PATTERN`].
 #[derive(Clone, Copy, Debug)]
-struct Wanted {
+pub(super) struct Wanted {
     slot: usize,
     rank: u32,
 }
 
-const NOT_WANTED: Wanted = Wanted {
+pub(super) const NOT_WANTED: Wanted = Wanted {
     slot: NO_PATTERN,
     rank: 0,
 };
@@ -136,7 +145,7 @@ impl<const N: usize> PatternDatabase<N> {
     /// the two are the same).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn wanted(
+    pub(super) fn wanted(
         &self,
         before: &PdbKept,
         tiles: &[u8; N],
@@ -178,7 +187,7 @@ impl<const N: usize> PatternDatabase<N> {
 
     /// The entry `wanted` names, or 0 if none.
     #[inline]
-    fn read(&self, wanted: Wanted) -> u8 {
+    pub(super) fn read(&self, wanted: Wanted) -> u8 {
         if wanted.slot == NO_PATTERN {
             return 0;
         }
@@ -232,7 +241,7 @@ impl<const N: usize> PatternDatabase<N> {
     /// [`settle`](Self::settle) for each child's entries. Out of line: a database that is not
     /// zero-aware keeps its lookups as they were.
     #[inline(never)]
-    fn settle_children(
+    pub(super) fn settle_children(
         &self,
         entries: &mut [[u8; 2]; 4],
         wanted: &[[Wanted; 2]; 4],
@@ -269,7 +278,7 @@ impl<const N: usize> PatternDatabase<N> {
     /// its parent's (`before`): the direct entry changes the direct sum, the reflected one
     /// the reflected sum.
     #[inline]
-    fn value_after(before: &PdbKept, wanted: &[Wanted; 2], entries: [u8; 2]) -> u32 {
+    pub(super) fn value_after(before: &PdbKept, wanted: &[Wanted; 2], entries: [u8; 2]) -> u32 {
         let [mut direct, mut reflected] = [before.sum(0), before.sum(1)];
         let then = |slot: usize| ((before.entries >> (8 * (slot % 8))) & 0xFF) as u32;
         if wanted[0].slot != NO_PATTERN {
