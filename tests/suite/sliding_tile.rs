@@ -117,8 +117,16 @@ fn a_slide_undone_by_its_inverse_leaves_every_child_to_search() {
     // One slide on: every slide but the one back.
     pruned.apply(&mut board, Slide::Up);
     assert_eq!(children(&mut board), 2);
-    // Back again, as the depth-first engines undo a slide: the start's board, with the
-    // machine started afresh, so every child is searched again.
+    // Back again, as the depth-first engines undo a slide: the start's board, every child
+    // searched again, as from a fresh start.
+    pruned.apply(&mut board, Slide::Down);
+    assert_eq!(board, pruned.start());
+    assert_eq!(children(&mut board), 4);
+    // Two slides undone in turn: no history guessed on the way back.
+    pruned.apply(&mut board, Slide::Up);
+    pruned.apply(&mut board, Slide::Left);
+    pruned.apply(&mut board, Slide::Right);
+    assert_eq!(children(&mut board), 3);
     pruned.apply(&mut board, Slide::Down);
     assert_eq!(board, pruned.start());
     assert_eq!(children(&mut board), 4);

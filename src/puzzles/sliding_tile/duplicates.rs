@@ -43,6 +43,11 @@ pub(super) struct Row {
 /// ends there.
 pub(super) const PRUNED: u32 = u32::MAX;
 
+/// The state of a board whose slides the machine does not know: made by a slide it prunes,
+/// or by slides from such a board ([`apply`](crate::SearchProblem::apply)). Its row is the
+/// root's of its blank's cell: its children are searched as from a fresh start.
+pub(super) const UNKNOWN: u32 = u32::MAX - 1;
+
 /// No such child, in a trie.
 const NO: u32 = u32::MAX;
 

@@ -4,6 +4,7 @@
 use core::ops::ControlFlow;
 use std::sync::Arc;
 
+use super::duplicates::UNKNOWN;
 use super::{Board, DuplicatePruning, PuzzleError, Slide, SlidingPuzzle};
 use crate::heuristics::{IncrementalHeuristic, Manhattan};
 use crate::problem::{ChildVisitor, MoveBuffer, PackedStates, SearchProblem};
@@ -123,20 +124,31 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SearchProblem for PrunedPuzzle<
         self.puzzle.moves(board, moves);
     }
 
-    /// The puzzle's slide, the machine following it. A slide the machine prunes starts it
-    /// afresh instead: the depth-first engines undo a move by its inverse, which the machine
-    /// always prunes, and the board must then be as it was, its children all searched.
-    /// Starting afresh prunes less below such a board, never wrongly.
+    /// The puzzle's slide, the machine following it. After a slide the machine prunes, it no
+    /// longer knows the slides that made the board, nor after any slide from there: the
+    /// depth-first engines undo a move by its inverse, which the machine always prunes, and
+    /// the board must then be as it was, its children all searched. Such a board's children
+    /// are searched as from a fresh start at the board, which prunes less, never wrongly
+    /// (a history the machine guessed could prune wrongly).
     #[inline]
     fn apply(&self, board: &mut Board<N, H::Kept>, slide: Slide) {
-        let row = self.pruning.row(board.after, usize::from(board.blank));
-        let (open, next) = (row.open & 1 << slide as u8 != 0, row.next[slide as usize]);
-        self.puzzle.apply(board, slide);
-        board.after = if open {
-            next
+        let blank = usize::from(board.blank);
+        let after = if board.after == UNKNOWN {
+            UNKNOWN
         } else {
-            // Pruned, or not a slide of this board (nothing moved).
-            self.pruning.root(usize::from(board.blank))
+            let row = self.pruning.row(board.after, blank);
+            if row.open & 1 << slide as u8 != 0 {
+                row.next[slide as usize]
+            } else {
+                UNKNOWN
+            }
+        };
+        self.puzzle.apply(board, slide);
+        board.after = if usize::from(board.blank) == blank {
+            // Not a slide of this board: nothing moved.
+            self.pruning.root(blank)
+        } else {
+            after
         };
     }
 
