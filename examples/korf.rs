@@ -28,8 +28,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use informed::heuristics::pattern_database::{
-    BuildOptions, BuildProgress, PdbKept, PdbMax, CATALOGUE_6666, PARTITION_555, PARTITION_663,
-    PARTITION_6666, PARTITION_6666_ACROSS, PARTITION_78,
+    BuildOptions, BuildReport, PdbError, PdbKept, PdbMax, CATALOGUE_6666, PARTITION_555,
+    PARTITION_663, PARTITION_6666, PARTITION_6666_ACROSS, PARTITION_78,
 };
 use informed::heuristics::{
     IncrementalHeuristic, LinearConflict, Manhattan, MisplacedTiles, PatternDatabase,
@@ -272,27 +272,16 @@ where
 /// Solves 24-puzzle instances with the maximum of the databases of several partitions.
 fn solve_max<const K: usize>(run: &Run, input: Input<'_>, partitions: [&[&[u8]]; K]) -> ExitCode {
     let goal = sliding_tile::blank_first::<25>();
-    let bar = build_bar::BuildBar::new("korf");
-    let show = |progress: &BuildProgress| bar.show(progress);
-    let mut options = BuildOptions::new().cache_dir(&run.cache).observer(&show);
-    if run.zero_aware {
-        options = options.zero_aware();
-    }
-    let built = PdbMax::build_with(5, 5, &goal, partitions, true, &options);
-    bar.clear();
+    let built = built(run, |options| {
+        PdbMax::build_with(5, 5, &goal, partitions, true, options)
+    });
     match built {
-        Ok((max, report)) => {
-            eprintln!("korf: {report}");
-            instances(
-                run,
-                input,
-                SlidingPuzzle::with_heuristic(5, 5, &goal, &goal, max),
-            )
-        }
-        Err(error) => {
-            eprintln!("korf: {error}");
-            ExitCode::from(2)
-        }
+        Ok(max) => instances(
+            run,
+            input,
+            SlidingPuzzle::with_heuristic(5, 5, &goal, &goal, max),
+        ),
+        Err(code) => code,
     }
 }
 
@@ -304,24 +293,22 @@ fn database<const N: usize>(
     partition: &[&[u8]],
 ) -> Result<PatternDatabase<N>, ExitCode> {
     let goal = sliding_tile::blank_first::<N>();
-    let bar = build_bar::BuildBar::new("korf");
-    let show = |progress: &BuildProgress| bar.show(progress);
-    let mut options = BuildOptions::new().cache_dir(&run.cache).observer(&show);
+    built(run, |options| {
+        PatternDatabase::build_with(side, side, &goal, partition, true, options)
+    })
+}
+
+/// A database read from or built into the cache by `build`, zero-aware if asked for, as
+/// [`build_bar::built`] does it.
+fn built<T>(
+    run: &Run,
+    build: impl FnOnce(&BuildOptions<'_>) -> Result<(T, BuildReport), PdbError>,
+) -> Result<T, ExitCode> {
+    let mut options = BuildOptions::new().cache_dir(&run.cache);
     if run.zero_aware {
         options = options.zero_aware();
     }
-    let built = PatternDatabase::build_with(side, side, &goal, partition, true, &options);
-    bar.clear();
-    match built {
-        Ok((pdb, report)) => {
-            eprintln!("korf: {report}");
-            Ok(pdb)
-        }
-        Err(error) => {
-            eprintln!("korf: {error}");
-            Err(ExitCode::from(2))
-        }
-    }
+    build_bar::built("korf", options, build)
 }
 
 /// A sliding puzzle whose boards pack (15-puzzle and 24-puzzle alike), as the packed A* needs.

@@ -44,7 +44,7 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use informed::heuristics::pattern_database::{BuildOptions, BuildProgress, Table};
+use informed::heuristics::pattern_database::{BuildOptions, Table};
 use std::collections::HashSet;
 
 use informed::puzzles::rubiks_cube::{
@@ -496,50 +496,20 @@ fn tables(
     slices: bool,
     cache: &std::path::Path,
 ) -> Result<Tables, ExitCode> {
-    if !slices {
-        return database(metric, group, cache).map(Tables::Korf);
+    let options = BuildOptions::new().cache_dir(cache);
+    if slices {
+        let slices = build_bar::built("rubiks_cube", options, |options| {
+            SliceDatabase::build_with(metric, options)
+        })?;
+        eprintln!(
+            "rubiks_cube: mean entry of the slice table: {:.3}",
+            mean(slices.table())
+        );
+        return Ok(Tables::Slices(slices));
     }
-    let bar = build_bar::BuildBar::new("rubiks_cube");
-    let show = |progress: &BuildProgress| bar.show(progress);
-    let built = SliceDatabase::build_with(
-        metric,
-        &BuildOptions::new().cache_dir(cache).observer(&show),
-    );
-    bar.clear();
-    let (slices, report) = built.map_err(|error| {
-        eprintln!("rubiks_cube: {error}");
-        ExitCode::from(2)
+    let database = build_bar::built("rubiks_cube", options, |options| {
+        KorfDatabase::build_with(metric, group, options)
     })?;
-    eprintln!("rubiks_cube: {report}");
-    eprintln!(
-        "rubiks_cube: mean entry of the slice table: {:.3}",
-        mean(slices.table())
-    );
-    Ok(Tables::Slices(slices))
-}
-
-/// Korf's databases for `metric`, read from or built into `cache`.
-fn database(
-    metric: Metric,
-    group: usize,
-    cache: &std::path::Path,
-) -> Result<KorfDatabase, ExitCode> {
-    let bar = build_bar::BuildBar::new("rubiks_cube");
-    let show = |progress: &BuildProgress| bar.show(progress);
-    let built = KorfDatabase::build_with(
-        metric,
-        group,
-        &BuildOptions::new().cache_dir(cache).observer(&show),
-    );
-    bar.clear();
-    let (database, report) = match built {
-        Ok(built) => built,
-        Err(error) => {
-            eprintln!("rubiks_cube: {error}");
-            return Err(ExitCode::from(2));
-        }
-    };
-    eprintln!("rubiks_cube: {report}");
     let means: Vec<String> = database
         .tables()
         .map(|t| format!("{:.3}", mean(t)))
@@ -548,7 +518,7 @@ fn database(
         "rubiks_cube: mean entries (corners, first edges, last edges): {}",
         means.join(" ")
     );
-    Ok(database)
+    Ok(Tables::Korf(database))
 }
 
 /// Whether `--engine` names parallel IDA* (`parallel`) rather than IDA* (`ida`).

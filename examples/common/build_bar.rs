@@ -2,10 +2,34 @@
 //! shared by the examples that build databases.
 
 use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use informed::heuristics::pattern_database::BuildProgress;
+use informed::heuristics::pattern_database::{BuildOptions, BuildProgress, BuildReport, PdbError};
+
+/// Reads or builds a database by `build` with `options` and a bar labelled `label` as its
+/// observer; the report on stderr, or the error named there and the exit code (2).
+pub fn built<T>(
+    label: &'static str,
+    options: BuildOptions<'_>,
+    build: impl FnOnce(&BuildOptions<'_>) -> Result<(T, BuildReport), PdbError>,
+) -> Result<T, ExitCode> {
+    let bar = BuildBar::new(label);
+    let show = |progress: &BuildProgress| bar.show(progress);
+    let built = build(&options.observer(&show));
+    bar.clear();
+    match built {
+        Ok((built, report)) => {
+            eprintln!("{label}: {report}");
+            Ok(built)
+        }
+        Err(error) => {
+            eprintln!("{label}: {error}");
+            Err(ExitCode::from(2))
+        }
+    }
+}
 
 /// The bar's width in characters.
 const WIDTH: usize = 30;
