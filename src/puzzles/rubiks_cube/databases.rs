@@ -53,20 +53,33 @@ pub(super) fn twists(mut coordinate: usize) -> [u8; CORNERS] {
     co
 }
 
-/// The twist after each of `moves` (the 18 by [`Turn::index`]), `CORNER_TWISTS` rows of 18:
-/// the twist after a move depends on the twist alone (Kociemba's coordinate).
-pub(super) fn twists_after(moves: &[Cube; 18]) -> Vec<u16> {
-    let mut after = vec![0u16; CORNER_TWISTS * 18];
-    for t in 0..CORNER_TWISTS {
-        let cube = Cube {
-            co: twists(t),
-            ..SOLVED
-        };
-        for (m, turn) in moves.iter().enumerate() {
-            after[t * 18 + m] = twist(cube.then(turn).co) as u16;
+/// A coordinate's move table: for each of its `count` values, the value after each of
+/// `moves` (the 18 by [`Turn::index`]), `count` rows of 18, from a cube with that value
+/// (`cube`) and the value of a cube (`value`). For a coordinate whose value after a move
+/// depends on its value alone (Kociemba's coordinates).
+pub(super) fn coordinate_after(
+    count: usize,
+    moves: &[Cube; 18],
+    cube: impl Fn(usize) -> Cube,
+    value: impl Fn(&Cube) -> usize,
+) -> Vec<u16> {
+    let mut after = vec![0u16; count * 18];
+    for (v, row) in after.chunks_exact_mut(18).enumerate() {
+        let cube = cube(v);
+        for (to, turn) in row.iter_mut().zip(moves) {
+            *to = value(&cube.then(turn)) as u16;
         }
     }
     after
+}
+
+/// The twist after each of `moves`, `CORNER_TWISTS` rows of 18 ([`coordinate_after`]).
+pub(super) fn twists_after(moves: &[Cube; 18]) -> Vec<u16> {
+    let cube = |t| Cube {
+        co: twists(t),
+        ..SOLVED
+    };
+    coordinate_after(CORNER_TWISTS, moves, cube, |cube| twist(cube.co))
 }
 
 /// The corners: a block per permutation, a slot per twist. The twist after a move depends on

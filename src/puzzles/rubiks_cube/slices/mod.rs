@@ -12,7 +12,9 @@ use crate::heuristics::pattern_database::{
 };
 use crate::permutation::{rank_partial_valid, unrank_partial};
 
-use super::databases::{move_indices, twist, twists, twists_after, CORNER_TWISTS};
+use super::databases::{
+    coordinate_after, move_indices, twist, twists, twists_after, CORNER_TWISTS,
+};
 
 mod lookup;
 
@@ -159,20 +161,15 @@ impl core::fmt::Debug for MoveTables {
 impl MoveTables {
     fn new() -> Self {
         let moves = move_cubes();
-        let mut places_after = vec![0u16; SLICE_PLACES * 18];
-        for p in 0..SLICE_PLACES {
-            let cube = edge_cube(p * FLIPS);
-            for (m, turn) in moves.iter().enumerate() {
-                places_after[p * 18 + m] = (edge_coordinate(&cube.then(turn)) / FLIPS) as u16;
-            }
-        }
-        let mut flips_after = vec![0u16; FLIPS * 18];
-        for f in 0..FLIPS {
-            let cube = edge_cube(f);
-            for (m, turn) in moves.iter().enumerate() {
-                flips_after[f * 18 + m] = (edge_coordinate(&cube.then(turn)) % FLIPS) as u16;
-            }
-        }
+        let places_after = coordinate_after(
+            SLICE_PLACES,
+            &moves,
+            |p| edge_cube(p * FLIPS),
+            |cube| edge_coordinate(cube) / FLIPS,
+        );
+        let flips_after = coordinate_after(FLIPS, &moves, edge_cube, |cube| {
+            edge_coordinate(cube) % FLIPS
+        });
         let twist_after = twists_after(&moves);
         let along = core::array::from_fn(|axis| {
             core::array::from_fn(|m| {
@@ -427,7 +424,7 @@ impl SliceDatabase {
     /// The entries at these [`indices`](Self::indices).
     #[inline]
     pub(super) fn at(&self, indices: [usize; 3]) -> [u32; 3] {
-        indices.map(|index| u32::from(self.table.get(index)))
+        indices.map(|index| self.entry(index))
     }
 
     /// The heuristic: the largest entry of the cube and of its inverse.
