@@ -20,27 +20,25 @@ pub(crate) enum Bytes {
 const HUGE_PAGE: usize = 2 << 20;
 
 impl Bytes {
-    /// A copy of `bytes`.
+    /// A copy of `bytes`, in huge pages if they are many ([`zeroed`](Self::zeroed)).
     pub(crate) fn copy_of(bytes: &[u8]) -> Self {
-        #[cfg(target_os = "linux")]
-        if bytes.len() >= HUGE_PAGE {
-            if let Ok(mut mapped) = memmap2::MmapOptions::new().len(bytes.len()).map_anon() {
-                // Advice only: without huge pages the table works as well, just slower.
-                let _ = mapped.advise(memmap2::Advice::HugePage);
-                mapped.copy_from_slice(bytes);
-                return Bytes::Mapped(mapped);
+        match Self::zeroed(bytes.len()) {
+            Some(mut copy) => {
+                copy.copy_from_slice(bytes);
+                copy
             }
+            None => Bytes::Heap(bytes.into()),
         }
-        Bytes::Heap(bytes.into())
     }
 
-    /// `len` zero bytes, in huge pages if they are many (see [`copy_of`](Self::copy_of));
-    /// `None` if the memory is not there.
+    /// `len` zero bytes, in huge pages if they are many (2 MiB or more, on Linux); `None` if
+    /// the memory is not there.
     pub(crate) fn zeroed(len: usize) -> Option<Self> {
         #[cfg(target_os = "linux")]
         if len >= HUGE_PAGE {
             // An anonymous mapping reads as zeroes.
             if let Ok(mapped) = memmap2::MmapOptions::new().len(len).map_anon() {
+                // Advice only: without huge pages the table works as well, just slower.
                 let _ = mapped.advise(memmap2::Advice::HugePage);
                 return Some(Bytes::Mapped(mapped));
             }
