@@ -207,8 +207,9 @@ impl<'a> Tracker<'a> {
         Ok(loaded)
     }
 
-    /// `table` was read from the cache: its states leave the work to do.
-    fn skip(&self, table: usize) {
+    /// `table` was read from the cache, or taken from another database: its states leave the
+    /// work to do.
+    pub(crate) fn skip(&self, table: usize) {
         let size = self.sizes.get(table).copied().unwrap_or(0);
         self.total.fetch_sub(size, Ordering::Relaxed);
     }

@@ -1,8 +1,6 @@
 //! The largest of several sliding-tile pattern databases, each of its own partition, their
 //! children's entries read together.
 
-use std::sync::Arc;
-
 use super::lookup::{Wanted, NOT_WANTED};
 use super::{BuildOptions, BuildReport, PatternDatabase, PdbError, PdbKept, PdbPrediction};
 use crate::heuristics::{ChildPredictions, HeuristicError, IncrementalHeuristic};
@@ -58,19 +56,10 @@ impl<const N: usize, const K: usize> PdbMax<N, K> {
         let mut built: Vec<PatternDatabase<N>> = Vec::with_capacity(K);
         let mut reports = Vec::with_capacity(K);
         for partition in partitions {
-            let (mut database, report) =
-                PatternDatabase::build_with(width, height, goal, partition, reflect, options)?;
-            // A pattern an earlier partition has: its table, once.
-            for pattern in &mut database.patterns {
-                let earlier = built
-                    .iter()
-                    .flat_map(|database| &database.patterns)
-                    .find(|other| other.tiles == pattern.tiles);
-                if let Some(earlier) = earlier {
-                    pattern.table = Arc::clone(&earlier.table);
-                    pattern.least.clone_from(&earlier.least);
-                }
-            }
+            // A pattern an earlier partition has: its tables, read once.
+            let (database, report) = PatternDatabase::build_sharing(
+                width, height, goal, partition, reflect, options, &built,
+            )?;
             built.push(database);
             reports.push(report);
         }

@@ -329,6 +329,20 @@ impl<const N: usize> PatternDatabase<N> {
         reflect: bool,
         options: &BuildOptions<'_>,
     ) -> Result<(Self, BuildReport), PdbError> {
+        Self::build_sharing(width, height, goal, partition, reflect, options, &[])
+    }
+
+    /// [`build_with`](Self::build_with), a pattern that one of `earlier` (built with the same
+    /// options) has taking its tables instead of reading or building them again.
+    pub(super) fn build_sharing(
+        width: usize,
+        height: usize,
+        goal: &[u8; N],
+        partition: &[&[u8]],
+        reflect: bool,
+        options: &BuildOptions<'_>,
+        earlier: &[PatternDatabase<N>],
+    ) -> Result<(Self, BuildReport), PdbError> {
         let mut database = Self::empty(width, height, goal, partition, reflect)?;
         database.zero_aware = options.zero_aware;
         if let Some(dir) = options.cache_dir {
@@ -347,6 +361,14 @@ impl<const N: usize> PatternDatabase<N> {
         // One pattern: its table, read or built and saved, and what that took.
         let one = |(index, pattern): (usize, &mut Pattern)| -> Result<BuildReport, PdbError> {
             let mut report = BuildReport::default();
+            let shared = (earlier.iter().flat_map(|database| &database.patterns))
+                .find(|other| other.tiles == pattern.tiles);
+            if let Some(shared) = shared {
+                pattern.table = Arc::clone(&shared.table);
+                pattern.least.clone_from(&shared.least);
+                tracker.skip(index);
+                return Ok(report);
+            }
             let zero_aware = options.zero_aware;
             let (kind, suffix) = if zero_aware {
                 (KIND_ZERO_AWARE, "-zero-aware")
