@@ -6,16 +6,16 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{Criterion, criterion_group, criterion_main};
 use informed::heuristics::LinearConflict;
 use informed::puzzles::grid::{Cell, Connectivity, GridCosts, GridMap, GridPath};
-use informed::puzzles::{sliding_tile, RotationGame, SlidingPuzzle};
+use informed::puzzles::{RotationGame, SlidingPuzzle, sliding_tile};
 use informed::{
-    a_star, a_star_packed, bfs, bidirectional_a_star, bidirectional_bfs, branch_and_bound_with,
-    budgeted_tree_search, distance_table, dynamic_potential_search, explicit_estimation_search,
-    focal_search, ida_star, ida_star_cr, lrta_star, meet_in_the_middle, optimal_solutions,
-    partial_expansion_a_star, rbfs, AStarStep, AStarSteps, AnytimeAStar, DStarLite,
-    LearnedHeuristic, LpaStar, MoveBuffer, SearchOptions, SearchProblem,
+    AStarStep, AStarSteps, AnytimeAStar, DStarLite, LearnedHeuristic, LpaStar, MoveBuffer,
+    SearchOptions, SearchProblem, a_star, a_star_packed, bfs, bidirectional_a_star,
+    bidirectional_bfs, branch_and_bound_with, budgeted_tree_search, distance_table,
+    dynamic_potential_search, explicit_estimation_search, focal_search, ida_star, ida_star_cr,
+    lrta_star, meet_in_the_middle, optimal_solutions, partial_expansion_a_star, rbfs,
 };
 
 #[path = "../examples/common/wall_grid.rs"]

@@ -29,7 +29,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use informed::puzzles::grid::{Cell, Connectivity, GridCosts, GridMap, GridPath, JumpPoints};
-use informed::{a_star, SearchResult, Solution};
+use informed::{SearchResult, Solution, a_star};
 
 const SIZE: usize = 1024;
 
@@ -313,7 +313,9 @@ fn main() {
         ("rooms", rooms_map),
         ("maze", maze_map),
     ];
-    println!("{count} queries a map, median of {rounds} rounds; speed-up = pathfinding's time / the row's");
+    println!(
+        "{count} queries a map, median of {rounds} rounds; speed-up = pathfinding's time / the row's"
+    );
     for (kind, generate) in kinds {
         let free = generate(&mut random);
         let map = GridMap::from_fn(SIZE, SIZE, |x, y| free[y as usize * SIZE + x as usize])

@@ -42,7 +42,7 @@ use std::time::{Duration, Instant};
 use informed::puzzles::grid::{
     Cell, Connectivity, GoalBounds, GridCosts, GridMap, GridPath, JumpPoints, JumpTable, Scenario,
 };
-use informed::{a_star, Cost, SearchResult, Solution, Stats};
+use informed::{Cost, SearchResult, Solution, Stats, a_star};
 use ordered_float::OrderedFloat;
 
 /// The eight steps, as offsets, straight ones first.
@@ -184,7 +184,7 @@ impl Masks {
         (x, y): (u16, u16),
         straight: C,
         diagonal: C,
-    ) -> impl Iterator<Item = ((u16, u16), C)> {
+    ) -> impl Iterator<Item = ((u16, u16), C)> + use<C> {
         let mut bits = self.masks[usize::from(y) * self.width + usize::from(x)];
         core::iter::from_fn(move || {
             if bits == 0 {

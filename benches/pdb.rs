@@ -14,13 +14,13 @@
 
 use std::time::{Duration, Instant};
 
+use informed::SearchProblem;
 use informed::heuristics::pattern_database::{
-    Combine, PatternDatabase, PatternPieces, PieceDatabase, Pieces, PARTITION_555, PARTITION_663,
+    Combine, PARTITION_555, PARTITION_663, PatternDatabase, PatternPieces, PieceDatabase, Pieces,
 };
 use informed::puzzles::hanoi::HanoiDatabase;
 use informed::puzzles::topspin::TopSpinDatabase;
-use informed::puzzles::{sliding_tile, Pancake, SlidingPuzzle};
-use informed::SearchProblem;
+use informed::puzzles::{Pancake, SlidingPuzzle, sliding_tile};
 
 fn median(mut times: Vec<Duration>) -> Duration {
     times.sort();

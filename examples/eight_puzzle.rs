@@ -27,9 +27,9 @@
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-use informed::puzzles::sliding_tile::{parse_layout, Layout, PuzzleError};
 use informed::puzzles::SlidingPuzzle;
-use informed::{ida_star_with, SearchOptions};
+use informed::puzzles::sliding_tile::{Layout, PuzzleError, parse_layout};
+use informed::{SearchOptions, ida_star_with};
 
 #[allow(dead_code)]
 #[path = "common/args.rs"]

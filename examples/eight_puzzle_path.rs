@@ -29,9 +29,9 @@
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
-use informed::puzzles::sliding_tile::{self, parse_layout, Layout, PuzzleError};
 use informed::puzzles::SlidingPuzzle;
-use informed::{distance_table, SearchProblem};
+use informed::puzzles::sliding_tile::{self, Layout, PuzzleError, parse_layout};
+use informed::{SearchProblem, distance_table};
 
 #[allow(dead_code)]
 #[path = "common/args.rs"]

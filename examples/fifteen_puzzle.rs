@@ -36,9 +36,9 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use informed::heuristics::LinearConflict;
-use informed::puzzles::sliding_tile::{self, Layout, PuzzleError};
 use informed::puzzles::SlidingPuzzle;
-use informed::{ida_star_with, SearchOptions};
+use informed::puzzles::sliding_tile::{self, Layout, PuzzleError};
+use informed::{SearchOptions, ida_star_with};
 
 #[allow(dead_code)]
 #[path = "common/args.rs"]

@@ -28,18 +28,18 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use informed::heuristics::pattern_database::{
-    BuildOptions, BuildReport, PdbError, PdbKept, PdbMax, CATALOGUE_6666, PARTITION_555,
-    PARTITION_663, PARTITION_6666, PARTITION_6666_ACROSS, PARTITION_78,
+    BuildOptions, BuildReport, CATALOGUE_6666, PARTITION_78, PARTITION_555, PARTITION_663,
+    PARTITION_6666, PARTITION_6666_ACROSS, PdbError, PdbKept, PdbMax,
 };
 use informed::heuristics::{
     IncrementalHeuristic, LinearConflict, Manhattan, MisplacedTiles, PatternDatabase,
 };
 use informed::puzzles::sliding_tile::PrunedPuzzle;
 use informed::puzzles::sliding_tile::{Board, Slide};
-use informed::puzzles::{sliding_tile, SlidingPuzzle};
+use informed::puzzles::{SlidingPuzzle, sliding_tile};
 use informed::{
-    a_star_packed_with, a_star_with, ida_star_with, rbfs_with, PackedStates, ResultOf,
-    SearchOptions, SearchProblem,
+    PackedStates, ResultOf, SearchOptions, SearchProblem, a_star_packed_with, a_star_with,
+    ida_star_with, rbfs_with,
 };
 
 #[allow(dead_code)]
@@ -142,33 +142,31 @@ fn main() -> ExitCode {
             }
             "--show" => run.show = true,
             "--zero-aware" => run.zero_aware = true,
-            "--engine" => {
-                run.engine = match args
-                    .value(
-                        "--engine",
-                        "ida, astar, astar-plain, rbfs, ida-cr, bts, parallel",
-                    )
-                    .as_str()
-                {
-                    "ida" => Engine::Ida,
-                    "astar" => Engine::AStar,
-                    "astar-plain" => Engine::AStarPlain,
-                    "rbfs" => Engine::Rbfs,
-                    "ida-cr" => Engine::IdaCr,
-                    "bts" => Engine::Budgeted,
-                    #[cfg(feature = "parallel")]
-                    "parallel" => Engine::Parallel,
-                    #[cfg(not(feature = "parallel"))]
-                    "parallel" => args.fail(
-                        "--engine parallel needs the 'parallel' feature: \
+            "--engine" => run.engine = match args
+                .value(
+                    "--engine",
+                    "ida, astar, astar-plain, rbfs, ida-cr, bts, parallel",
+                )
+                .as_str()
+            {
+                "ida" => Engine::Ida,
+                "astar" => Engine::AStar,
+                "astar-plain" => Engine::AStarPlain,
+                "rbfs" => Engine::Rbfs,
+                "ida-cr" => Engine::IdaCr,
+                "bts" => Engine::Budgeted,
+                #[cfg(feature = "parallel")]
+                "parallel" => Engine::Parallel,
+                #[cfg(not(feature = "parallel"))]
+                "parallel" => args.fail(
+                    "--engine parallel needs the 'parallel' feature: \
                          cargo run --release --features parallel --example korf",
-                    ),
-                    name => args.fail(&format!(
+                ),
+                name => args.fail(&format!(
                     "unknown engine '{}' (ida, astar, astar-plain, rbfs, ida-cr, bts or parallel)",
                     args::excerpt(name)
                 )),
-                }
-            }
+            },
             _ => args.unexpected(&arg),
         }
     }
@@ -233,21 +231,21 @@ where
                 run,
                 input,
                 SlidingPuzzle::<N, Manhattan<N>>::new(side, side, &goal, &goal),
-            )
+            );
         }
         "misplaced" => {
             return instances(
                 run,
                 input,
                 SlidingPuzzle::<N, MisplacedTiles<N>>::new(side, side, &goal, &goal),
-            )
+            );
         }
         "linear-conflict" => {
             return instances(
                 run,
                 input,
                 SlidingPuzzle::<N, LinearConflict<N>>::new(side, side, &goal, &goal),
-            )
+            );
         }
         _ => {}
     }

@@ -39,7 +39,7 @@ use informed::closures::FnProblem;
 use informed::puzzles::Pancake;
 use std::ops::ControlFlow;
 
-use informed::{ida_star, visit_moves, ChildVisitor, MoveBuffer, SearchProblem};
+use informed::{ChildVisitor, MoveBuffer, SearchProblem, ida_star, visit_moves};
 
 #[allow(dead_code)]
 #[path = "common/args.rs"]

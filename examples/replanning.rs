@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use informed::puzzles::grid::{Cell, Connectivity, GridCosts, GridMap, GridPath, Scenario};
-use informed::{a_star, DStarLite, SearchResult, Solution};
+use informed::{DStarLite, SearchResult, Solution, a_star};
 
 #[allow(dead_code)]
 #[path = "common/args.rs"]
@@ -183,7 +183,7 @@ fn walk(map: &GridMap, truth: &GridMap, scenario: &Scenario, sight: u16) -> Resu
                     return Err(format!(
                         "at {agent} toward {goal}: D* Lite found {:?}, A* {:?}",
                         costs.0, costs.1
-                    ))
+                    ));
                 }
             }
             let moves = by_d_star

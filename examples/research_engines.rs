@@ -25,13 +25,13 @@
 
 use std::time::Instant;
 
-use informed::puzzles::{sliding_tile, Pancake, SlidingPuzzle};
+use informed::puzzles::{Pancake, SlidingPuzzle, sliding_tile};
 use informed::{
-    a_star, bfs, bidirectional_a_star, bidirectional_bfs, branch_and_bound_with,
+    AnytimeAStar, Bidirectional, MoveBuffer, SearchOptions, SearchProblem, SearchResult, Solution,
+    Stats, a_star, bfs, bidirectional_a_star, bidirectional_bfs, branch_and_bound_with,
     budgeted_tree_search, dijkstra, dynamic_potential_search, explicit_estimation_search,
     focal_search, ida_star, ida_star_cr, meet_in_the_middle, partial_expansion_a_star,
-    weighted_a_star, AnytimeAStar, Bidirectional, MoveBuffer, SearchOptions, SearchProblem,
-    SearchResult, Solution, Stats,
+    weighted_a_star,
 };
 
 #[allow(dead_code)]

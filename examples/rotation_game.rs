@@ -20,7 +20,7 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use informed::puzzles::RotationGame;
-use informed::{ida_star_with, SearchOptions};
+use informed::{SearchOptions, ida_star_with};
 
 #[allow(dead_code)]
 #[path = "common/args.rs"]

@@ -48,9 +48,9 @@ use informed::heuristics::pattern_database::{BuildOptions, Table};
 use std::collections::HashSet;
 
 use informed::puzzles::rubiks_cube::{
-    parse_moves, random_cubes, Cube, KorfDatabase, Metric, RubiksCube, SliceDatabase, Turn, SOLVED,
+    Cube, KorfDatabase, Metric, RubiksCube, SOLVED, SliceDatabase, Turn, parse_moves, random_cubes,
 };
-use informed::{ida_star_with, replay, Outcome, SearchOptions, SearchProblem};
+use informed::{Outcome, SearchOptions, SearchProblem, ida_star_with, replay};
 
 #[allow(dead_code)]
 #[path = "common/args.rs"]

@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use informed::puzzles::SlidingPuzzle;
 use informed::{
-    a_star_with, bfs_with, ida_star_with, rbfs_with, CancelToken, ResultOf, SearchOptions,
-    SearchProblem, StopReason,
+    CancelToken, ResultOf, SearchOptions, SearchProblem, StopReason, a_star_with, bfs_with,
+    ida_star_with, rbfs_with,
 };
 
 #[allow(dead_code)]

@@ -48,7 +48,7 @@ use informed::permutation::partial_count;
 use informed::puzzles::topspin::{TopSpin as Shipped, TopSpinDatabase};
 use std::ops::ControlFlow;
 
-use informed::{ida_star, visit_moves, ChildVisitor, MoveBuffer, SearchProblem};
+use informed::{ChildVisitor, MoveBuffer, SearchProblem, ida_star, visit_moves};
 
 #[allow(dead_code)]
 #[path = "common/args.rs"]

@@ -111,17 +111,17 @@ pub mod puzzles;
 mod solution;
 
 pub use engines::{
-    a_star, a_star_packed, a_star_packed_with, a_star_with, bfs, bfs_with, bidirectional_a_star,
-    bidirectional_a_star_with, bidirectional_bfs, bidirectional_bfs_with, branch_and_bound,
-    branch_and_bound_with, budgeted_tree_search, budgeted_tree_search_with, dijkstra, dijkstra_all,
-    dijkstra_all_with, dijkstra_with, distance_table, dynamic_potential_search,
-    dynamic_potential_search_with, explicit_estimation_search, explicit_estimation_search_with,
-    focal_search, focal_search_with, greedy_best_first, greedy_best_first_with, ida_star,
-    ida_star_cr, ida_star_cr_with, ida_star_with, lrta_star, lrta_star_with, meet_in_the_middle,
-    meet_in_the_middle_with, optimal_solutions, optimal_solutions_with, partial_expansion_a_star,
-    partial_expansion_a_star_with, rbfs, rbfs_with, weighted_a_star, weighted_a_star_with,
     AStarStep, AStarSteps, AnytimeAStar, DStarLite, DistanceTable, Improvement, LearnedHeuristic,
-    LpaStar, OptimalSolutions, Reached,
+    LpaStar, OptimalSolutions, Reached, a_star, a_star_packed, a_star_packed_with, a_star_with,
+    bfs, bfs_with, bidirectional_a_star, bidirectional_a_star_with, bidirectional_bfs,
+    bidirectional_bfs_with, branch_and_bound, branch_and_bound_with, budgeted_tree_search,
+    budgeted_tree_search_with, dijkstra, dijkstra_all, dijkstra_all_with, dijkstra_with,
+    distance_table, dynamic_potential_search, dynamic_potential_search_with,
+    explicit_estimation_search, explicit_estimation_search_with, focal_search, focal_search_with,
+    greedy_best_first, greedy_best_first_with, ida_star, ida_star_cr, ida_star_cr_with,
+    ida_star_with, lrta_star, lrta_star_with, meet_in_the_middle, meet_in_the_middle_with,
+    optimal_solutions, optimal_solutions_with, partial_expansion_a_star,
+    partial_expansion_a_star_with, rbfs, rbfs_with, weighted_a_star, weighted_a_star_with,
 };
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]
@@ -134,11 +134,11 @@ pub use cost::{Cost, CostValue, NumCost, NumKey};
 pub use engines::{parallel_ida_star, parallel_ida_star_with};
 pub use options::{CancelToken, Progress, ProgressEvent, SearchOptions, StopReason};
 pub use problem::{
-    visit_moves, ChildVisitor, ListedChildren, MoveBuffer, PackedStates, SearchProblem,
+    ChildVisitor, ListedChildren, MoveBuffer, PackedStates, SearchProblem, visit_moves,
 };
 pub use solution::{
-    check_path, replay, replay_from, Outcome, OutcomeOf, PathError, ProblemError, ResultOf,
-    SearchResult, Solution, SolutionOf, Stats,
+    Outcome, OutcomeOf, PathError, ProblemError, ResultOf, SearchResult, Solution, SolutionOf,
+    Stats, check_path, replay, replay_from,
 };
 
 /// The trait, the engines and the types most programs use: `use informed::prelude::*;`.
@@ -147,20 +147,20 @@ pub mod prelude {
     pub use crate::heuristics::TileHeuristic;
     pub use crate::puzzles::{PuzzleError, RotationGame, SlidingPuzzle};
     pub use crate::{
-        a_star, a_star_packed, a_star_packed_with, a_star_with, bfs, bfs_with,
-        bidirectional_a_star, bidirectional_a_star_with, bidirectional_bfs, bidirectional_bfs_with,
-        branch_and_bound, branch_and_bound_with, budgeted_tree_search, budgeted_tree_search_with,
-        check_path, dijkstra, dijkstra_all, dijkstra_all_with, dijkstra_with, distance_table,
+        AStarStep, AStarSteps, AnytimeAStar, Bidirectional, CancelToken, Cost, CostValue,
+        DStarLite, DistanceTable, Improvement, LearnedHeuristic, LpaStar, MoveBuffer,
+        OptimalSolutions, Outcome, PackedStates, ProblemError, Reached, SearchOptions,
+        SearchProblem, SearchResult, Solution, SolutionOf, Stats, StopReason, a_star,
+        a_star_packed, a_star_packed_with, a_star_with, bfs, bfs_with, bidirectional_a_star,
+        bidirectional_a_star_with, bidirectional_bfs, bidirectional_bfs_with, branch_and_bound,
+        branch_and_bound_with, budgeted_tree_search, budgeted_tree_search_with, check_path,
+        dijkstra, dijkstra_all, dijkstra_all_with, dijkstra_with, distance_table,
         dynamic_potential_search, dynamic_potential_search_with, explicit_estimation_search,
         explicit_estimation_search_with, focal_search, focal_search_with, greedy_best_first,
         greedy_best_first_with, ida_star, ida_star_cr, ida_star_cr_with, ida_star_with, lrta_star,
         lrta_star_with, meet_in_the_middle, meet_in_the_middle_with, optimal_solutions,
         optimal_solutions_with, partial_expansion_a_star, partial_expansion_a_star_with, rbfs,
-        rbfs_with, replay, replay_from, weighted_a_star, weighted_a_star_with, AStarStep,
-        AStarSteps, AnytimeAStar, Bidirectional, CancelToken, Cost, CostValue, DStarLite,
-        DistanceTable, Improvement, LearnedHeuristic, LpaStar, MoveBuffer, OptimalSolutions,
-        Outcome, PackedStates, ProblemError, Reached, SearchOptions, SearchProblem, SearchResult,
-        Solution, SolutionOf, Stats, StopReason,
+        rbfs_with, replay, replay_from, weighted_a_star, weighted_a_star_with,
     };
     #[cfg(feature = "parallel")]
     pub use crate::{parallel_ida_star, parallel_ida_star_with};

@@ -257,7 +257,7 @@ impl<'o, C: Cost> Watch<'o, C> {
 /// it ends a moment after the last one ends (it lingers for the next search of a batch), so a
 /// library call leaves no thread behind.
 mod ticker {
-    use super::{Arc, AtomicU64, Condvar, Duration, Mutex, Ordering, Weak, CHECK_PERIOD};
+    use super::{Arc, AtomicU64, CHECK_PERIOD, Condvar, Duration, Mutex, Ordering, Weak};
 
     /// The searches watched, and whether a ticker thread runs for them.
     struct Watched {

@@ -2,8 +2,8 @@
 //! reports, what to record), and the [`StopReason`] a limit gives when it stops one.
 
 use core::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::cost::CostValue;

@@ -74,7 +74,10 @@ impl fmt::Display for PermutationError {
                 value,
                 first,
                 second,
-            } => write!(f, "value {value} appears twice, at positions {first} and {second}"),
+            } => write!(
+                f,
+                "value {value} appears twice, at positions {first} and {second}"
+            ),
             Self::RankOutOfRange { rank, count } => write!(
                 f,
                 "rank {rank} is out of range: there are only {count} permutations of that length"
@@ -382,13 +385,15 @@ mod tests {
             Err(PermutationError::RankOutOfRange { rank: 6, count: 6 })
         );
         assert!(unrank(0, 21).is_err());
-        assert!(PermutationError::Duplicate {
-            value: 1,
-            first: 0,
-            second: 2
-        }
-        .to_string()
-        .contains("value 1"));
+        assert!(
+            PermutationError::Duplicate {
+                value: 1,
+                first: 0,
+                second: 2
+            }
+            .to_string()
+            .contains("value 1")
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use informed::closures::FnProblem;
-use informed::{a_star_with, ida_star_with, CancelToken, SearchOptions, StopReason};
+use informed::{CancelToken, SearchOptions, StopReason, a_star_with, ida_star_with};
 
 /// The threads of this process, by the kernel's count.
 #[cfg(target_os = "linux")]

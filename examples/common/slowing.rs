@@ -3,8 +3,8 @@
 //! cancel as its nodes turn slow: measured by the `stop_latency` example and checked by the
 //! test suite (`tests/suite/reliability.rs`), which includes this file.
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use informed::{CancelToken, MoveBuffer, SearchProblem};

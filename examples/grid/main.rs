@@ -21,7 +21,7 @@ use informed::heuristics::pattern_database::BuildReport;
 use informed::puzzles::grid::{
     Cell, Connectivity, GoalBounds, GridCosts, GridMap, GridPath, JumpPoints, JumpTable, Scenario,
 };
-use informed::{a_star, dijkstra, AStarSteps, Cost, SearchOptions, SearchResult, Solution};
+use informed::{AStarSteps, Cost, SearchOptions, SearchResult, Solution, a_star, dijkstra};
 
 #[allow(dead_code)]
 #[path = "../common/args.rs"]

@@ -54,10 +54,10 @@ mod grid;
 
 use by_hand::{astar_by_hand, bfs_by_hand, record, replay_astar, replay_bfs};
 use closures::{
-    flips, four, gaps, manhattan, octile, random_boards, random_stacks, slides, Stack, Tiles,
-    SOLVED,
+    SOLVED, Stack, Tiles, flips, four, gaps, manhattan, octile, random_boards, random_stacks,
+    slides,
 };
-use grid::{octile_distance, Cell, Grid};
+use grid::{Cell, Grid, octile_distance};
 
 const HELP: &str = "\
 usage: vs_pathfinding [--side SIDE] [MAP_DIR [astar|bfs|idastar]]

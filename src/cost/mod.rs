@@ -343,21 +343,13 @@ float_costs!(f32, u32; f64, u64);
 /// The smaller of two costs (costs are only partially ordered; valid ones are never NaN).
 #[inline]
 pub(crate) fn min<C: Cost>(a: C, b: C) -> C {
-    if b < a {
-        b
-    } else {
-        a
-    }
+    if b < a { b } else { a }
 }
 
 /// The larger of two costs.
 #[inline]
 pub(crate) fn max<C: Cost>(a: C, b: C) -> C {
-    if b > a {
-        b
-    } else {
-        a
-    }
+    if b > a { b } else { a }
 }
 
 #[cfg(test)]

@@ -3,12 +3,12 @@
 
 use std::collections::BinaryHeap;
 
+use crate::Stats;
 use crate::cost::Cost;
 use crate::engines::keyed::{Entry, Offered, States};
 use crate::options::SearchOptions;
 use crate::problem::{MoveBuffer, SearchProblem};
 use crate::solution::{Outcome, OutcomeOf, Promise, ResultOf, SolutionOf};
-use crate::Stats;
 
 /// A solution of an anytime search, with how far from the optimum it is proven to be.
 #[derive(Clone, Debug, PartialEq)]

@@ -6,12 +6,12 @@ use core::hash::Hash;
 use core::ops::ControlFlow;
 
 use crate::cost::Cost;
-use crate::engines::node_table::{clash, numbers_states, Node, NodeTable, FIRST_CAPACITY, ROOT};
+use crate::engines::node_table::{FIRST_CAPACITY, Node, NodeTable, ROOT, clash, numbers_states};
 use crate::engines::open_list::OpenList;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
-use crate::problem::{each_child, MoveBuffer, PackedStates, SearchProblem};
-use crate::solution::{solved, Outcome, OutcomeOf, ProblemError, Promise, ResultOf, Stats};
+use crate::problem::{MoveBuffer, PackedStates, SearchProblem, each_child};
+use crate::solution::{Outcome, OutcomeOf, ProblemError, Promise, ResultOf, Stats, solved};
 
 /// The order in which a best-first search expands the states it has queued.
 #[derive(Clone, Copy, Debug, PartialEq)]

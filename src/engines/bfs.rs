@@ -4,11 +4,11 @@ use core::ops::ControlFlow;
 
 use crate::cost::Cost;
 use crate::engines::best_first::Halt;
-use crate::engines::node_table::{clash, numbers_states, Node, NodeTable, FIRST_CAPACITY, ROOT};
+use crate::engines::node_table::{FIRST_CAPACITY, Node, NodeTable, ROOT, clash, numbers_states};
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
-use crate::problem::{each_child, MoveBuffer, SearchProblem};
-use crate::solution::{solved, Outcome, ProblemError, Promise, ResultOf, SearchResult, Stats};
+use crate::problem::{MoveBuffer, SearchProblem, each_child};
+use crate::solution::{Outcome, ProblemError, Promise, ResultOf, SearchResult, Stats, solved};
 
 /// Solves `problem` with breadth-first search, with default options.
 ///

@@ -4,12 +4,12 @@
 use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
 use crate::engines::best_first::Halt;
-use crate::engines::node_table::{Node, NodeTable, FIRST_CAPACITY, ROOT};
-use crate::engines::two_sides::{goals, neighbours, path_across, BACKWARD, FORWARD};
+use crate::engines::node_table::{FIRST_CAPACITY, Node, NodeTable, ROOT};
+use crate::engines::two_sides::{BACKWARD, FORWARD, goals, neighbours, path_across};
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, SearchProblem};
-use crate::solution::{solved, Outcome, OutcomeOf, Promise, ResultOf, Stats};
+use crate::solution::{Outcome, OutcomeOf, Promise, ResultOf, Stats, solved};
 
 /// Solves `problem` with bidirectional breadth-first search, with default options.
 ///

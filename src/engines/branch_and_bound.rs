@@ -4,7 +4,7 @@
 use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::SearchProblem;
-use crate::solution::{solved, solved_at_start, Outcome, Promise, ResultOf};
+use crate::solution::{Outcome, Promise, ResultOf, solved, solved_at_start};
 
 /// Solves `problem` by depth-first branch and bound, with default options, expanding no node
 /// deeper than `max_depth` moves (`None`: no depth limit).

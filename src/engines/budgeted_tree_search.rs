@@ -2,9 +2,9 @@
 //! are searched for, under node budgets, until each iteration does at least twice the work of
 //! the last.
 
-use crate::cost::{max, min, Cost};
+use crate::cost::{Cost, max, min};
 use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
-use crate::engines::ida_star::{next_threshold, solve, Goal, Recursive, Round, Rounds};
+use crate::engines::ida_star::{Goal, Recursive, Round, Rounds, next_threshold, solve};
 use crate::limits::Watch;
 use crate::options::SearchOptions;
 use crate::problem::SearchProblem;

@@ -5,7 +5,7 @@ use core::hash::Hash;
 use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
 use crate::engines::incremental::{
-    checked_goals, predecessors, successors, Direction, Incremental, Planner,
+    Direction, Incremental, Planner, checked_goals, predecessors, successors,
 };
 use crate::options::SearchOptions;
 use crate::problem::MoveBuffer;

@@ -4,11 +4,11 @@
 //! restored; what to do at a goal and with the children cut off is the engine's [`Policy`].
 
 use crate::cost::Cost;
-use crate::engines::ida_star::{invalid_heuristic, repeats_a_state, ZERO_RUN};
+use crate::engines::ida_star::{ZERO_RUN, invalid_heuristic, repeats_a_state};
 use crate::engines::on_path::OnPath;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
-use crate::problem::{restores_by_copy, undo, MadeChildren, MoveBuffer, SearchProblem};
+use crate::problem::{MadeChildren, MoveBuffer, SearchProblem, restores_by_copy, undo};
 use crate::solution::{ProblemError, Stats};
 
 /// What an engine does at the goals and cut-offs of a [`DepthFirst`] search.

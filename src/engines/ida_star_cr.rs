@@ -3,9 +3,9 @@
 
 use hashbrown::HashMap;
 
-use crate::cost::{min, Cost};
+use crate::cost::{Cost, min};
 use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
-use crate::engines::ida_star::{next_threshold, solve, Goal, Round, Rounds};
+use crate::engines::ida_star::{Goal, Round, Rounds, next_threshold, solve};
 use crate::limits::Watch;
 use crate::options::SearchOptions;
 use crate::problem::SearchProblem;

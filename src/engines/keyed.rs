@@ -7,11 +7,11 @@ use core::ops::ControlFlow;
 use std::collections::BinaryHeap;
 
 use crate::cost::Cost;
-use crate::engines::node_table::{clash, numbers_states, Node, NodeTable, FIRST_CAPACITY, ROOT};
+use crate::engines::node_table::{FIRST_CAPACITY, Node, NodeTable, ROOT, clash, numbers_states};
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
-use crate::problem::{each_child, MoveBuffer, SearchProblem};
-use crate::solution::{solved, Outcome, OutcomeOf, ProblemError, Promise, Stats};
+use crate::problem::{MoveBuffer, SearchProblem, each_child};
+use crate::solution::{Outcome, OutcomeOf, ProblemError, Promise, Stats, solved};
 
 /// A queued node: its key, its cost (the deeper first among equal keys), and the version of
 /// the node it was queued at (an entry of an older version is passed over).
@@ -64,11 +64,7 @@ pub(crate) fn least_fresh(
 
 /// A bounded engine's weight: below 1, or not a number, taken as 1.
 pub(crate) fn at_least_one(weight: f64) -> f64 {
-    if weight > 1.0 {
-        weight
-    } else {
-        1.0
-    }
+    if weight > 1.0 { weight } else { 1.0 }
 }
 
 /// Which nodes are expanded at their present cost, for the engines that expand a node again

@@ -8,7 +8,7 @@ use hashbrown::HashMap;
 use crate::cost::Cost;
 use crate::limits::Watch;
 use crate::options::SearchOptions;
-use crate::problem::{each_child, MoveBuffer, SearchProblem};
+use crate::problem::{MoveBuffer, SearchProblem, each_child};
 use crate::solution::{Outcome, ResultOf, Solution, Stats};
 
 /// The heuristic values learned by [`lrta_star`] in the states it left, kept by the caller

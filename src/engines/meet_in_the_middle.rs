@@ -1,7 +1,7 @@
 //! MM: bidirectional heuristic search guaranteed to meet in the middle.
 
 use crate::bidirectional::Bidirectional;
-use crate::cost::{max, min, Cost};
+use crate::cost::{Cost, max, min};
 use crate::engines::front_to_end::{self, Least, Rule};
 use crate::options::SearchOptions;
 use crate::solution::ResultOf;

@@ -1,8 +1,8 @@
 //! Every optimal solution: IDA* that does not stop at its first goal.
 
-use crate::cost::{min, Cost};
+use crate::cost::{Cost, min};
 use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
-use crate::engines::ida_star::{deepen, threshold_after, Round, Rounds};
+use crate::engines::ida_star::{Round, Rounds, deepen, threshold_after};
 use crate::limits::Watch;
 use crate::options::SearchOptions;
 use crate::problem::SearchProblem;

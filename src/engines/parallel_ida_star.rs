@@ -1,11 +1,11 @@
 //! Parallel IDA*: each iteration's search split below a frontier of nodes, on a rayon pool.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-use crate::cost::{min, Cost};
+use crate::cost::{Cost, min};
 use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
-use crate::engines::ida_star::{solve, threshold_after, Goal, Recursive, Round, Rounds};
+use crate::engines::ida_star::{Goal, Recursive, Round, Rounds, solve, threshold_after};
 use crate::limits::{SharedLimits, Watch};
 use crate::options::{CancelToken, SearchOptions, StopReason};
 use crate::problem::SearchProblem;

@@ -5,13 +5,13 @@ use core::ops::ControlFlow;
 use smallvec::SmallVec;
 
 use crate::cost::Cost;
-use crate::engines::ida_star::{repeats_a_state, ZERO_RUN};
+use crate::engines::ida_star::{ZERO_RUN, repeats_a_state};
 use crate::engines::on_path::OnPath;
 use crate::engines::sweep::Sweeps;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
-use crate::problem::{restores_by_copy, undo, ChildVisitor, MoveBuffer, SearchProblem};
-use crate::solution::{solved, solved_at_start, Outcome, ProblemError, Promise, ResultOf, Stats};
+use crate::problem::{ChildVisitor, MoveBuffer, SearchProblem, restores_by_copy, undo};
+use crate::solution::{Outcome, ProblemError, Promise, ResultOf, Stats, solved, solved_at_start};
 
 /// Solves `problem` with recursive best-first search (Korf, 1993), with default options.
 ///

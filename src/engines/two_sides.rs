@@ -7,7 +7,7 @@ use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
 use crate::engines::best_first::Halt;
 use crate::engines::node_table::NodeTable;
-use crate::problem::{each_child, MoveBuffer, SearchProblem};
+use crate::problem::{MoveBuffer, SearchProblem, each_child};
 use crate::solution::ProblemError;
 
 /// The side searching from the starts.

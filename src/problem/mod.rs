@@ -13,7 +13,7 @@ mod children;
 mod move_buffer;
 
 pub use children::ChildVisitor;
-pub(crate) use children::{each_child, restores_by_copy, undo, MadeChildren};
+pub(crate) use children::{MadeChildren, each_child, restores_by_copy, undo};
 use children::{visit_fixed, visit_listed};
 pub use move_buffer::MoveBuffer;
 

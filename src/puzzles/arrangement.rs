@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use super::text::{excerpt, read_cells, BadCell};
+use super::text::{BadCell, excerpt, read_cells};
 
 /// Why an arrangement of pieces (a pancake stack, a TopSpin ring) is not one the puzzle takes.
 #[derive(Clone, Debug, PartialEq, Eq)]

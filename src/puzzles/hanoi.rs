@@ -33,9 +33,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::arrangement::ArrangementError;
-use super::text::{excerpt, read_cells, BadCell};
+use super::text::{BadCell, excerpt, read_cells};
 use crate::heuristics::pattern_database::{
-    build_table, AbstractSpace, Neighbour, Packing, PatternError, PdbError, Table,
+    AbstractSpace, Neighbour, Packing, PatternError, PdbError, Table, build_table,
 };
 use crate::{MoveBuffer, SearchProblem};
 

@@ -30,7 +30,7 @@ use super::arrangement::{self, ArrangementError};
 use crate::heuristics::pattern_database::Pieces;
 use core::ops::ControlFlow;
 
-use crate::{visit_moves, ChildVisitor, MoveBuffer, SearchProblem};
+use crate::{ChildVisitor, MoveBuffer, SearchProblem, visit_moves};
 
 /// The most pancakes a stack holds.
 pub const MAX_PANCAKES: usize = 64;

@@ -39,7 +39,7 @@ use crate::heuristics::pattern_database::{
 };
 use core::ops::ControlFlow;
 
-use crate::{visit_moves, ChildVisitor, MoveBuffer, SearchProblem};
+use crate::{ChildVisitor, MoveBuffer, SearchProblem, visit_moves};
 
 /// The most tokens a ring holds.
 pub const MAX_TOKENS: usize = 64;

@@ -1,10 +1,10 @@
-use crate::common::{korf_instances, optimal_or_none, EightPuzzle, Graph, NodeGraph};
+use crate::common::{EightPuzzle, Graph, NodeGraph, korf_instances, optimal_or_none};
 use informed::heuristics::LinearConflict;
 use informed::puzzles::SlidingPuzzle;
 use informed::{
-    a_star, a_star_packed, a_star_packed_with, Outcome, PackedStates, SearchOptions, SearchProblem,
+    Outcome, PackedStates, SearchOptions, SearchProblem, a_star, a_star_packed, a_star_packed_with,
 };
-use quickcheck::{quickcheck, Arbitrary, Gen};
+use quickcheck::{Arbitrary, Gen, quickcheck};
 
 /// A board of `N` cells in any order (not necessarily solvable: packing does not care).
 #[derive(Clone, Debug)]

@@ -2,7 +2,7 @@
 
 use crate::common::{Graph, NodeGraph};
 use informed::puzzles::SlidingPuzzle;
-use informed::{a_star_with, AStarStep, AStarSteps, SearchOptions, StopReason};
+use informed::{AStarStep, AStarSteps, SearchOptions, StopReason, a_star_with};
 use quickcheck::quickcheck;
 
 quickcheck! {

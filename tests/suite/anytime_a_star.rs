@@ -1,7 +1,7 @@
 use informed::puzzles::SlidingPuzzle;
 use informed::{
-    a_star, dijkstra, replay, AnytimeAStar, Improvement, Outcome, SearchOptions, SearchProblem,
-    StopReason,
+    AnytimeAStar, Improvement, Outcome, SearchOptions, SearchProblem, StopReason, a_star, dijkstra,
+    replay,
 };
 use quickcheck::QuickCheck;
 

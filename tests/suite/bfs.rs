@@ -1,6 +1,6 @@
-use crate::common::{assert_replays, Graph, NodeGraph};
-use informed::puzzles::{sliding_tile, SlidingPuzzle};
-use informed::{bfs, distance_table, Outcome, ProblemError, SearchProblem, StopReason};
+use crate::common::{Graph, NodeGraph, assert_replays};
+use informed::puzzles::{SlidingPuzzle, sliding_tile};
+use informed::{Outcome, ProblemError, SearchProblem, StopReason, bfs, distance_table};
 use quickcheck::quickcheck;
 
 /// The fewest edges from node 0 to the goal, by a plain breadth-first search.

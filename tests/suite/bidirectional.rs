@@ -1,12 +1,12 @@
 //! Bidirectional BFS, bidirectional A* (BAE*) and MM: against BFS and Dijkstra on random
 //! graphs and 8-puzzles, the path rebuilt across the meeting point, every error and limit.
 
-use crate::common::{assert_replays, distances_to, Adjacency, EightPuzzle, Graph, NodeGraph};
+use crate::common::{Adjacency, EightPuzzle, Graph, NodeGraph, assert_replays, distances_to};
 use informed::puzzles::SlidingPuzzle;
 use informed::{
+    Bidirectional, MoveBuffer, Outcome, ProblemError, SearchOptions, SearchProblem, StopReason,
     a_star, bfs, bidirectional_a_star, bidirectional_a_star_with, bidirectional_bfs,
-    bidirectional_bfs_with, ida_star, meet_in_the_middle, meet_in_the_middle_with, Bidirectional,
-    MoveBuffer, Outcome, ProblemError, SearchOptions, SearchProblem, StopReason,
+    bidirectional_bfs_with, ida_star, meet_in_the_middle, meet_in_the_middle_with,
 };
 use quickcheck::quickcheck;
 
@@ -233,9 +233,11 @@ fn a_problem_without_predecessors_is_named() {
             }
         );
     }
-    assert!(ProblemError::NoPredecessors
-        .to_string()
-        .contains("Bidirectional::predecessors"));
+    assert!(
+        ProblemError::NoPredecessors
+            .to_string()
+            .contains("Bidirectional::predecessors")
+    );
 }
 
 /// Steps of one along a line from 0 (either way), to 5, with the goals listed by the caller.
@@ -297,9 +299,11 @@ fn a_listed_goal_that_is_none_is_named() {
     ] {
         assert_eq!(result.solution().map(|s| s.cost), Some(5));
     }
-    assert!(ProblemError::NotAGoal { index: 2 }
-        .to_string()
-        .contains("goal 2 of the list"));
+    assert!(
+        ProblemError::NotAGoal { index: 2 }
+            .to_string()
+            .contains("goal 2 of the list")
+    );
 }
 
 #[test]
@@ -332,9 +336,11 @@ fn a_start_at_a_goal_and_limits() {
             );
         }
         if stored_limit {
-            assert!([by_bfs, by_bae, by_mm]
-                .iter()
-                .all(|result| result.stats.stored <= 100));
+            assert!(
+                [by_bfs, by_bae, by_mm]
+                    .iter()
+                    .all(|result| result.stats.stored <= 100)
+            );
         }
     }
 }

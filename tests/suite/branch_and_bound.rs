@@ -1,12 +1,12 @@
 //! Depth-first branch and bound: optimal on random graphs and puzzles, the depth limit and
 //! the initial bound honoured.
 
-use crate::common::{assert_replays, optimal_or_none, Graph, NodeGraph, WallGrid};
+use crate::common::{Graph, NodeGraph, WallGrid, assert_replays, optimal_or_none};
 use informed::puzzles::RotationGame;
 use informed::puzzles::SlidingPuzzle;
 use informed::{
-    bfs, branch_and_bound, branch_and_bound_with, ida_star, MoveBuffer, Outcome, SearchOptions,
-    SearchProblem, StopReason,
+    MoveBuffer, Outcome, SearchOptions, SearchProblem, StopReason, bfs, branch_and_bound,
+    branch_and_bound_with, ida_star,
 };
 use quickcheck::quickcheck;
 

@@ -1,11 +1,11 @@
 //! Budgeted tree search: optimal on random graphs and puzzles, IDA* itself where IDA* suits,
 //! and far fewer nodes than IDA*_CR where costs take many values.
 
-use crate::common::{assert_replays, optimal_or_none, EightPuzzle, Graph, HeavyTiles, NodeGraph};
+use crate::common::{EightPuzzle, Graph, HeavyTiles, NodeGraph, assert_replays, optimal_or_none};
 use informed::puzzles::SlidingPuzzle;
 use informed::{
-    a_star, bfs, budgeted_tree_search, budgeted_tree_search_with, ida_star, ida_star_cr, Outcome,
-    SearchOptions, StopReason,
+    Outcome, SearchOptions, StopReason, a_star, bfs, budgeted_tree_search,
+    budgeted_tree_search_with, ida_star, ida_star_cr,
 };
 use quickcheck::quickcheck;
 

@@ -4,8 +4,8 @@
 use informed::closures::FnProblem;
 use informed::puzzles::SlidingPuzzle;
 use informed::{
-    check_path, ida_star_with, CostValue, MoveBuffer, Outcome, PathError, ProblemError,
-    SearchOptions, SearchProblem,
+    CostValue, MoveBuffer, Outcome, PathError, ProblemError, SearchOptions, SearchProblem,
+    check_path, ida_star_with,
 };
 
 /// Count from 0 to `goal` by +1 (cost 1) or +2 (cost 1); `bad_heuristic` overestimates,

@@ -4,7 +4,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use informed::puzzles::{sliding_tile, SlidingPuzzle};
+use informed::puzzles::{SlidingPuzzle, sliding_tile};
 use informed::{MoveBuffer, Outcome, ResultOf, SearchProblem};
 use quickcheck::{Arbitrary, Gen};
 
@@ -236,11 +236,7 @@ impl SearchProblem for Line {
         *at == self.length
     }
     fn heuristic(&self, at: &u32) -> u32 {
-        if self.guided {
-            self.length - at
-        } else {
-            0
-        }
+        if self.guided { self.length - at } else { 0 }
     }
     fn moves(&self, at: &u32, moves: &mut MoveBuffer<bool, u32>) {
         if *at < self.length {

@@ -5,8 +5,8 @@ use informed::{dynamic_potential_search, dynamic_potential_search_with};
 use quickcheck::QuickCheck;
 
 use crate::common::{
-    bounded_on_the_hardest_eight_puzzle, with_costs, within_weight, within_weight_float, Adjacency,
-    Graph, NodeGraph,
+    Adjacency, Graph, NodeGraph, bounded_on_the_hardest_eight_puzzle, with_costs, within_weight,
+    within_weight_float,
 };
 
 /// On random weighted graphs (the heuristic admissible, not always consistent), DPS finds a

@@ -3,13 +3,13 @@
 //! limits.
 
 use informed::{
-    a_star, explicit_estimation_search, explicit_estimation_search_with, SearchProblem,
+    SearchProblem, a_star, explicit_estimation_search, explicit_estimation_search_with,
 };
 use quickcheck::QuickCheck;
 
 use crate::common::{
-    assert_replays, bounded_on_the_hardest_eight_puzzle, with_costs, within_weight,
-    within_weight_float, Adjacency, Graph, Heavy, HeavyTiles, NodeGraph,
+    Adjacency, Graph, Heavy, HeavyTiles, NodeGraph, assert_replays,
+    bounded_on_the_hardest_eight_puzzle, with_costs, within_weight, within_weight_float,
 };
 
 /// A distance estimate of no merit: a number from 0 to 9 per node, drawn from `seed`. The

@@ -1,7 +1,7 @@
 use informed::{focal_search, focal_search_with, replay};
 use quickcheck::QuickCheck;
 
-use crate::common::{bounded_on_the_hardest_eight_puzzle, within_weight, Graph, NodeGraph};
+use crate::common::{Graph, NodeGraph, bounded_on_the_hardest_eight_puzzle, within_weight};
 
 /// On random weighted graphs, focal search finds a path to the goal costing at most `weight`
 /// times the optimum (Dijkstra's), and no path where there is none.

@@ -7,9 +7,9 @@ use informed::puzzles::grid::{
     Cell, Connectivity, GoalBounds, GridCosts, GridError, GridMap, GridPath, JumpPoints, JumpTable,
     Scenario,
 };
-use informed::{a_star, Cost};
+use informed::{Cost, a_star};
 
-use super::grid::{rejects_a_flipped_bit, scenario_path, ARENA, ARENA_SCENARIOS};
+use super::grid::{ARENA, ARENA_SCENARIOS, rejects_a_flipped_bit, scenario_path};
 
 /// A random map of `width × height` with about `walls` percent of its cells blocked, from
 /// `seed` (xorshift).

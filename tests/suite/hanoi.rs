@@ -4,9 +4,9 @@
 
 use std::collections::VecDeque;
 
-use informed::puzzles::hanoi::{Hanoi, HanoiDatabase};
 use informed::puzzles::ArrangementError;
-use informed::{a_star, replay, SearchProblem};
+use informed::puzzles::hanoi::{Hanoi, HanoiDatabase};
+use informed::{SearchProblem, a_star, replay};
 
 /// The Frame–Stewart numbers for four pegs, 1 to 14 disks (optimal: Bousch 2014).
 const FRAME_STEWART: [u32; 14] = [1, 3, 5, 9, 13, 17, 25, 33, 41, 49, 65, 81, 97, 113];

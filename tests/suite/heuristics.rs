@@ -6,9 +6,9 @@ use informed::heuristics::{
     IncrementalHeuristic, LinearConflict, Manhattan, MisplacedTiles, TileHeuristic,
 };
 use informed::permutation;
-use informed::puzzles::{sliding_tile, SlidingPuzzle};
-use informed::{distance_table, ida_star, MoveBuffer, SearchProblem};
-use quickcheck::{quickcheck, Gen, QuickCheck};
+use informed::puzzles::{SlidingPuzzle, sliding_tile};
+use informed::{MoveBuffer, SearchProblem, distance_table, ida_star};
+use quickcheck::{Gen, QuickCheck, quickcheck};
 
 /// Every reachable 8-puzzle layout, for two goals: no heuristic exceeds the BFS distance,
 /// linear conflict is never below Manhattan, and every value has the distance's parity.
@@ -102,13 +102,13 @@ quickcheck! {
 fn linear_conflict_admissible_on_random_15_puzzles() {
     let goal = sliding_tile::blank_first::<16>();
     let base = SlidingPuzzle::<16, LinearConflict<16>>::new(4, 4, &goal, &goal).unwrap();
-    let mut gen = Gen::new(100);
+    let mut rng = Gen::new(100);
     for walk in 0..40 {
         let mut board = base.start();
         for _ in 0..(10 + walk) {
             let mut moves = MoveBuffer::new();
             base.moves(&board, &mut moves);
-            let choice = <usize as quickcheck::Arbitrary>::arbitrary(&mut gen);
+            let choice = <usize as quickcheck::Arbitrary>::arbitrary(&mut rng);
             base.apply(&mut board, moves[choice % moves.len()].0);
         }
         let puzzle = base.with_start(board.tiles()).unwrap();

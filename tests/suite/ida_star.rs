@@ -1,9 +1,9 @@
-use crate::common::{korf_instances, optimal_or_none, EightPuzzle, Graph, Line, NodeGraph};
+use crate::common::{EightPuzzle, Graph, Line, NodeGraph, korf_instances, optimal_or_none};
 use informed::heuristics::{IncrementalHeuristic, LinearConflict, MisplacedTiles};
-use informed::puzzles::{sliding_tile, SlidingPuzzle};
+use informed::puzzles::{SlidingPuzzle, sliding_tile};
 use informed::{
-    ida_star, ida_star_with, optimal_solutions_with, ListedChildren, MoveBuffer, Outcome,
-    SearchOptions, SearchProblem, StopReason,
+    ListedChildren, MoveBuffer, Outcome, SearchOptions, SearchProblem, StopReason, ida_star,
+    ida_star_with, optimal_solutions_with,
 };
 use quickcheck::quickcheck;
 
@@ -69,7 +69,7 @@ impl SearchProblem for Predicting {
         self.0.heuristic(node)
     }
     fn heuristic_after(&self, _: &usize, (from, edge): (usize, usize)) -> Option<u32> {
-        Some(self.heuristic(&self.0 .0.edges[from][edge].0))
+        Some(self.heuristic(&self.0.0.edges[from][edge].0))
     }
     fn moves(&self, node: &usize, moves: &mut MoveBuffer<(usize, usize), u32>) {
         self.0.moves(node, moves);

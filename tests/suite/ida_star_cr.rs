@@ -1,8 +1,8 @@
 //! IDA*_CR: optimal on random graphs and puzzles, and few iterations where IDA* needs many.
 
-use crate::common::{assert_replays, optimal_or_none, EightPuzzle, Graph, NodeGraph, WallGrid};
+use crate::common::{EightPuzzle, Graph, NodeGraph, WallGrid, assert_replays, optimal_or_none};
 use informed::puzzles::RotationGame;
-use informed::{bfs, ida_star, ida_star_cr, ida_star_cr_with, ida_star_with, SearchOptions};
+use informed::{SearchOptions, bfs, ida_star, ida_star_cr, ida_star_cr_with, ida_star_with};
 use quickcheck::quickcheck;
 
 quickcheck! {

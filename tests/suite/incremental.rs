@@ -4,10 +4,10 @@
 
 use informed::puzzles::grid::{Cell, Connectivity, Direction, GridCosts, GridMap, GridPath};
 use informed::{
-    a_star, dijkstra, replay_from, Bidirectional, CancelToken, DStarLite, LpaStar, MoveBuffer,
-    Outcome, ProblemError, SearchOptions, SearchProblem, StopReason,
+    Bidirectional, CancelToken, DStarLite, LpaStar, MoveBuffer, Outcome, ProblemError,
+    SearchOptions, SearchProblem, StopReason, a_star, dijkstra, replay_from,
 };
-use quickcheck::{quickcheck, Arbitrary, Gen};
+use quickcheck::{Arbitrary, Gen, quickcheck};
 
 /// A directed graph of nodes at points of the plane, each edge costing at least the
 /// Manhattan distance between its ends, so that the distance is a consistent heuristic,
@@ -329,11 +329,13 @@ fn a_way_that_closes_and_opens_again() {
         700
     );
     // A plan from the goal itself is the empty path.
-    assert!(d_star
-        .plan(&way(&map, goal, goal))
-        .solution()
-        .unwrap()
-        .is_empty());
+    assert!(
+        d_star
+            .plan(&way(&map, goal, goal))
+            .solution()
+            .unwrap()
+            .is_empty()
+    );
 }
 
 /// A plan a node limit (or a cancel) stops keeps what it repaired: the next one, without

@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use informed::puzzles::SlidingPuzzle;
 use informed::{
-    a_star_with, bfs_with, ida_star_with, rbfs_with, CancelToken, CostValue, Outcome,
-    ProgressEvent, ResultOf, SearchOptions, StopReason,
+    CancelToken, CostValue, Outcome, ProgressEvent, ResultOf, SearchOptions, StopReason,
+    a_star_with, bfs_with, ida_star_with, rbfs_with,
 };
 
 /// Korf's instance 1: 57 moves, hundreds of millions of nodes with Manhattan distance, so no
@@ -191,7 +191,9 @@ fn a_star_reports_open_and_stored_sizes() {
         reports.windows(2).all(|w| w[0].1 <= w[1].1),
         "stored only grows"
     );
-    assert!(reports
-        .iter()
-        .all(|&(open, stored)| open > 0 && stored >= open / 4));
+    assert!(
+        reports
+            .iter()
+            .all(|&(open, stored)| open > 0 && stored >= open / 4)
+    );
 }

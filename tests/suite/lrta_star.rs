@@ -1,7 +1,7 @@
 use informed::puzzles::SlidingPuzzle;
 use informed::{
-    dijkstra, lrta_star, lrta_star_with, replay, LearnedHeuristic, Outcome, SearchOptions,
-    SearchProblem, StopReason,
+    LearnedHeuristic, Outcome, SearchOptions, SearchProblem, StopReason, dijkstra, lrta_star,
+    lrta_star_with, replay,
 };
 use quickcheck::{QuickCheck, TestResult};
 

@@ -3,14 +3,14 @@
 //! the edges of their range.
 
 use informed::{
-    a_star, branch_and_bound, budgeted_tree_search, dijkstra, ida_star, ida_star_cr, rbfs,
-    weighted_a_star, Cost, CostValue, NumCost, Outcome, ResultOf, StopReason,
+    Cost, CostValue, NumCost, Outcome, ResultOf, StopReason, a_star, branch_and_bound,
+    budgeted_tree_search, dijkstra, ida_star, ida_star_cr, rbfs, weighted_a_star,
 };
 use ordered_float::NotNan;
 use quickcheck::QuickCheck;
 use rust_decimal::Decimal;
 
-use crate::common::{with_costs, Adjacency, Graph};
+use crate::common::{Adjacency, Graph, with_costs};
 
 /// Every optimal engine finds `optimum` (a cost, or none), and weighted A\* at most 1.5 times
 /// it.

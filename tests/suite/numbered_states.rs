@@ -4,8 +4,8 @@
 //! or shared by two states.
 
 use informed::{
-    a_star, bfs, dijkstra, dijkstra_all, greedy_best_first, weighted_a_star, MoveBuffer,
-    ProblemError, SearchProblem,
+    MoveBuffer, ProblemError, SearchProblem, a_star, bfs, dijkstra, dijkstra_all,
+    greedy_best_first, weighted_a_star,
 };
 use quickcheck::QuickCheck;
 

@@ -2,11 +2,11 @@
 
 use hashbrown::HashMap;
 
-use crate::common::{assert_replays, EightPuzzle, Graph, NodeGraph};
-use informed::puzzles::{sliding_tile, Board, SlidingPuzzle};
+use crate::common::{EightPuzzle, Graph, NodeGraph, assert_replays};
+use informed::puzzles::{Board, SlidingPuzzle, sliding_tile};
 use informed::{
-    distance_table, ida_star, optimal_solutions, optimal_solutions_with, DistanceTable, MoveBuffer,
-    Outcome, SearchOptions, SearchProblem, StopReason,
+    DistanceTable, MoveBuffer, Outcome, SearchOptions, SearchProblem, StopReason, distance_table,
+    ida_star, optimal_solutions, optimal_solutions_with,
 };
 use quickcheck::{Arbitrary, Gen};
 
@@ -52,10 +52,10 @@ fn counts_every_shortest_path() {
     let table = distance_table(&whole, whole.layout_count(), |b| whole.rank(b))
         .into_solution()
         .unwrap();
-    let mut gen = Gen::new(100);
+    let mut rng = Gen::new(100);
     let mut tried = 0;
     while tried < 60 {
-        let start = EightPuzzle::arbitrary(&mut gen);
+        let start = EightPuzzle::arbitrary(&mut rng);
         let puzzle = start.puzzle();
         let expected = shortest_paths(&puzzle, &table, puzzle.start(), &mut HashMap::new());
         if expected > 5_000 {
@@ -128,8 +128,8 @@ fn a_start_at_the_goal_has_one_empty_solution() {
 /// sequences of the optimal length that end at a goal, counted by trying them all.
 #[test]
 fn counts_the_rotation_games_optimal_answers_by_brute_force() {
-    use informed::puzzles::rotation_game::Rotation;
     use informed::puzzles::RotationGame;
+    use informed::puzzles::rotation_game::Rotation;
     for board in [
         "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3",
         "1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3",

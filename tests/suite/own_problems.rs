@@ -8,15 +8,16 @@ use core::ops::ControlFlow;
 use informed::closures::FnProblem;
 use informed::puzzles::SlidingPuzzle;
 use informed::{
-    a_star_with, bfs_with, bidirectional_a_star_with, bidirectional_bfs_with,
-    branch_and_bound_with, budgeted_tree_search_with, dijkstra, dijkstra_all, dijkstra_all_with,
-    dijkstra_with, greedy_best_first_with, ida_star_cr_with, ida_star_with, optimal_solutions_with,
-    rbfs_with, replay_from, weighted_a_star, weighted_a_star_with, AStarSteps, ChildVisitor, Cost,
-    CostValue, MoveBuffer, Outcome, ResultOf, SearchOptions, SearchProblem, StopReason,
+    AStarSteps, ChildVisitor, Cost, CostValue, MoveBuffer, Outcome, ResultOf, SearchOptions,
+    SearchProblem, StopReason, a_star_with, bfs_with, bidirectional_a_star_with,
+    bidirectional_bfs_with, branch_and_bound_with, budgeted_tree_search_with, dijkstra,
+    dijkstra_all, dijkstra_all_with, dijkstra_with, greedy_best_first_with, ida_star_cr_with,
+    ida_star_with, optimal_solutions_with, rbfs_with, replay_from, weighted_a_star,
+    weighted_a_star_with,
 };
 use quickcheck::quickcheck;
 
-use crate::common::{distances_to, Graph};
+use crate::common::{Graph, distances_to};
 
 type Engine<P> = fn(&P, &SearchOptions) -> ResultOf<P>;
 

@@ -7,7 +7,7 @@ use informed::heuristics::pattern_database::{
 };
 use informed::permutation;
 use informed::puzzles::{ArrangementError, Pancake};
-use informed::{a_star, distance_table, ida_star, replay, SearchProblem};
+use informed::{SearchProblem, a_star, distance_table, ida_star, replay};
 use quickcheck::quickcheck;
 
 /// Every stack of `n` with its BFS distance to the sorted stack (flips undo themselves, so the
@@ -75,9 +75,10 @@ fn pancake_pattern_databases_are_admissible_and_exact_when_whole() {
     ];
     let pdb = PieceDatabase::build(&puzzle, &goal, &halves, Combine::Max).unwrap();
     // Pancake distances are small: four bits an entry.
-    assert!(pdb
-        .tables()
-        .all(|t| t.packing() == Packing::Nibbles && t.len() == 1680));
+    assert!(
+        pdb.tables()
+            .all(|t| t.packing() == Packing::Nibbles && t.len() == 1680)
+    );
     let whole = PieceDatabase::build(
         &puzzle,
         &goal,

@@ -2,11 +2,11 @@
 //! move, and the limits still hold.
 #![cfg(feature = "parallel")]
 
-use crate::common::{assert_replays, korf_instances, EightPuzzle, Graph, NodeGraph};
-use informed::puzzles::{sliding_tile, RotationGame, SlidingPuzzle};
+use crate::common::{EightPuzzle, Graph, NodeGraph, assert_replays, korf_instances};
+use informed::puzzles::{RotationGame, SlidingPuzzle, sliding_tile};
 use informed::{
-    ida_star, ida_star_with, parallel_ida_star, parallel_ida_star_with, CancelToken, Outcome,
-    SearchOptions, StopReason,
+    CancelToken, Outcome, SearchOptions, StopReason, ida_star, ida_star_with, parallel_ida_star,
+    parallel_ida_star_with,
 };
 use quickcheck::quickcheck;
 

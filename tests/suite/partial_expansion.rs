@@ -1,7 +1,7 @@
 use informed::puzzles::{Pancake, SlidingPuzzle};
 use informed::{
-    a_star, dijkstra, partial_expansion_a_star, partial_expansion_a_star_with, replay, Outcome,
-    SearchOptions, SearchProblem, StopReason,
+    Outcome, SearchOptions, SearchProblem, StopReason, a_star, dijkstra, partial_expansion_a_star,
+    partial_expansion_a_star_with, replay,
 };
 use quickcheck::QuickCheck;
 

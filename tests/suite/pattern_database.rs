@@ -9,8 +9,8 @@ use informed::heuristics::pattern_database::{
 };
 use informed::heuristics::{IncrementalHeuristic, Max};
 use informed::permutation;
-use informed::puzzles::{sliding_tile, PuzzleError, SlidingPuzzle};
-use informed::{distance_table, ida_star, MoveBuffer, SearchProblem};
+use informed::puzzles::{PuzzleError, SlidingPuzzle, sliding_tile};
+use informed::{MoveBuffer, SearchProblem, distance_table, ida_star};
 use quickcheck::quickcheck;
 
 /// Every reachable 8-puzzle layout with its BFS distance, for a goal.

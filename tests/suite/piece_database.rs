@@ -5,10 +5,10 @@
 use std::path::PathBuf;
 
 use informed::heuristics::pattern_database::{
-    build_table, AbstractSpace, Combine, Neighbour, PatternDatabase, PatternPieces, PdbError,
-    PieceDatabase, Pieces,
+    AbstractSpace, Combine, Neighbour, PatternDatabase, PatternPieces, PdbError, PieceDatabase,
+    Pieces, build_table,
 };
-use informed::puzzles::{sliding_tile, Pancake, SlidingPuzzle};
+use informed::puzzles::{Pancake, SlidingPuzzle, sliding_tile};
 use informed::{MoveBuffer, SearchProblem};
 
 #[test]

@@ -1,11 +1,11 @@
 //! Properties over random solvable 8-puzzles: the engines agree with each other and with
 //! an exhaustive BFS; solvability by parity is exactly reachability.
 
-use crate::common::{assert_replays, EightPuzzle};
+use crate::common::{EightPuzzle, assert_replays};
 use informed::heuristics::{IncrementalHeuristic, Manhattan};
 use informed::permutation;
-use informed::puzzles::{sliding_tile, Slide, SlidingPuzzle};
-use informed::{a_star, bfs, distance_table, ida_star, rbfs, SearchProblem};
+use informed::puzzles::{Slide, SlidingPuzzle, sliding_tile};
+use informed::{SearchProblem, a_star, bfs, distance_table, ida_star, rbfs};
 use quickcheck::quickcheck;
 
 quickcheck! {

@@ -1,5 +1,5 @@
-use crate::common::{optimal_or_none, Graph, NodeGraph};
-use informed::{rbfs, rbfs_with, SearchOptions};
+use crate::common::{Graph, NodeGraph, optimal_or_none};
+use informed::{SearchOptions, rbfs, rbfs_with};
 use quickcheck::quickcheck;
 
 quickcheck! {

@@ -1,10 +1,10 @@
 //! The POJ 2286 rotation game: the judge's samples, and lexicographically smallest answers.
 
 use crate::common::assert_replays;
-use informed::puzzles::rotation_game::{Rotation, CENTRE};
+use informed::puzzles::rotation_game::{CENTRE, Rotation};
 use informed::puzzles::{RotationGame, RotationGameError};
-use informed::{bfs, ida_star, ListedChildren, SearchProblem};
-use quickcheck::{quickcheck, Arbitrary, Gen};
+use informed::{ListedChildren, SearchProblem, bfs, ida_star};
+use quickcheck::{Arbitrary, Gen, quickcheck};
 
 fn letters(moves: &[Rotation]) -> String {
     moves.iter().map(|m| m.letter()).collect()

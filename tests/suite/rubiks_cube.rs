@@ -6,17 +6,19 @@
 
 use hashbrown::HashMap;
 use informed::puzzles::rubiks_cube::{
-    parse_moves, pocket_cube_distances, random_cubes, Cube, CubeError, KorfDatabase, Metric,
-    RubiksCube, SOLVED,
+    Cube, CubeError, KorfDatabase, Metric, RubiksCube, SOLVED, parse_moves, pocket_cube_distances,
+    random_cubes,
 };
-use informed::{ida_star, replay, ListedChildren, SearchProblem};
+use informed::{ListedChildren, SearchProblem, ida_star, replay};
 
 #[test]
 fn the_pocket_cube_has_the_published_distances() {
     let half = pocket_cube_distances(Metric::HalfTurn).unwrap();
     assert_eq!(
         half,
-        [1, 9, 54, 321, 1847, 9992, 50136, 227_536, 870_072, 1_887_748, 623_800, 2644]
+        [
+            1, 9, 54, 321, 1847, 9992, 50136, 227_536, 870_072, 1_887_748, 623_800, 2644
+        ]
     );
     assert_eq!(half.iter().sum::<u64>(), 3_674_160);
     let quarter = pocket_cube_distances(Metric::QuarterTurn).unwrap();

@@ -2,14 +2,14 @@
 
 use std::sync::OnceLock;
 
-use crate::common::{assert_replays, korf_instances, EightPuzzle};
+use crate::common::{EightPuzzle, assert_replays, korf_instances};
 use informed::heuristics::MisplacedTiles;
 use std::ops::ControlFlow;
 
 use informed::puzzles::sliding_tile::{Board, PrunedPuzzle, Slide};
-use informed::puzzles::{sliding_tile, PuzzleError, SlidingPuzzle};
-use informed::{a_star, bfs, distance_table, ida_star, rbfs};
+use informed::puzzles::{PuzzleError, SlidingPuzzle, sliding_tile};
 use informed::{ChildVisitor, MoveBuffer, SearchProblem};
+use informed::{a_star, bfs, distance_table, ida_star, rbfs};
 use quickcheck::quickcheck;
 
 #[test]

@@ -5,9 +5,9 @@
 use std::collections::VecDeque;
 
 use informed::permutation;
-use informed::puzzles::topspin::{TopSpin, TopSpinDatabase};
 use informed::puzzles::ArrangementError;
-use informed::{ida_star, replay, MoveBuffer, SearchProblem};
+use informed::puzzles::topspin::{TopSpin, TopSpinDatabase};
+use informed::{MoveBuffer, SearchProblem, ida_star, replay};
 
 /// The BFS distance of every ring of `n` (by permutation rank) to the nearest solved ring,
 /// `u32::MAX` where none is reached: a search of its own over the ranks, from all `n` solved

@@ -1,8 +1,8 @@
 //! IDA*'s iterations on the explicit stack the depth-first engines share ([`DepthFirst`]):
 //! below the recursion's limit (with the path above it handed over, under cycle detection).
 
-use super::{threshold_after, Goal, Round};
-use crate::cost::{min, Cost};
+use super::{Goal, Round, threshold_after};
+use crate::cost::{Cost, min};
 use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
 use crate::problem::SearchProblem;
 

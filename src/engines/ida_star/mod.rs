@@ -11,8 +11,8 @@ use crate::cost::Cost;
 use crate::engines::sweep::Sweeps;
 use crate::limits::Watch;
 use crate::options::{ProgressEvent, SearchOptions, StopReason};
-use crate::problem::{undo, SearchProblem};
-use crate::solution::{solved, solved_at_start, Outcome, ProblemError, Promise, ResultOf, Stats};
+use crate::problem::{SearchProblem, undo};
+use crate::solution::{Outcome, ProblemError, Promise, ResultOf, Stats, solved, solved_at_start};
 
 pub(crate) use recursive::Recursive;
 

@@ -3,8 +3,8 @@
 use core::cmp::Ordering::{Equal, Less};
 use core::ops::ControlFlow;
 
-use super::{explicit, next_threshold, Goal, Round, Rounds, RECURSION_LIMIT};
-use crate::cost::{min, Cost};
+use super::{Goal, RECURSION_LIMIT, Round, Rounds, explicit, next_threshold};
+use crate::cost::{Cost, min};
 use crate::engines::depth_first::DepthFirst;
 use crate::engines::on_path::OnPath;
 use crate::limits::Watch;

@@ -18,7 +18,7 @@ use core::ops::ControlFlow;
 use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
 use crate::options::{SearchOptions, StopReason};
-use crate::problem::{each_child, MoveBuffer};
+use crate::problem::{MoveBuffer, each_child};
 use crate::solution::{Outcome, OutcomeOf, ProblemError, Promise, SearchResult, Solution, Stats};
 
 mod path;

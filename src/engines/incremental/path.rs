@@ -1,12 +1,12 @@
 //! The path an incremental search answers with, read off its costs.
 
-use super::search::{Halt, Incremental, Length};
 use super::Direction;
+use super::search::{Halt, Incremental, Length};
 use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
-use crate::solution::{solved, Outcome, OutcomeOf, ProblemError, Promise, Stats};
+use crate::solution::{Outcome, OutcomeOf, ProblemError, Promise, Stats, solved};
 
 /// The path a search found, from its start to an origin (D\* Lite) or from a start to the
 /// goal (LPA\*): its moves, and the states it visits with the cost so far (the first and

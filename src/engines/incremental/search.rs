@@ -8,7 +8,7 @@ use std::collections::BinaryHeap;
 use super::Direction;
 use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
-use crate::engines::node_table::{clash, numbers_states, Node, NodeTable, FIRST_CAPACITY, ROOT};
+use crate::engines::node_table::{FIRST_CAPACITY, Node, NodeTable, ROOT, clash, numbers_states};
 use crate::limits::Watch;
 use crate::options::StopReason;
 use crate::problem::MoveBuffer;
@@ -468,7 +468,7 @@ where
             if old_key >= end_key && consistent {
                 return Ok(reached(self, end));
             }
-            if old_key.0 .0 > bound {
+            if old_key.0.0 > bound {
                 return Err(Halt::Stopped(StopReason::CostBound));
             }
             if self.table.is_full(watch.max_stored) {

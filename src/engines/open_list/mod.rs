@@ -16,7 +16,7 @@ mod nodes;
 mod quaternary;
 mod slots;
 
-use buckets::{integer, Bucket, Deeper, Entry, Mixer, Opened, Ring, END};
+use buckets::{Bucket, Deeper, END, Entry, Mixer, Opened, Ring, integer};
 use nodes::{Nodes, Packed, Queue, Ranked};
 
 /// The open list: node indices in buckets, one per `(f, g)`, cheapest `f` first and deepest

@@ -32,11 +32,11 @@ pub use pieces::{Combine, PatternPieces, PiecePattern, Pieces};
 pub(crate) use progress::Tracker;
 pub use progress::{BuildOptions, BuildProgress};
 pub use sliding::{
-    PatternDatabase, PdbKept, PdbMax, PdbPrediction, CATALOGUE_6666, PARTITION_555, PARTITION_663,
-    PARTITION_6666, PARTITION_6666_ACROSS, PARTITION_78, QUICK_BYTES,
+    CATALOGUE_6666, PARTITION_78, PARTITION_555, PARTITION_663, PARTITION_6666,
+    PARTITION_6666_ACROSS, PatternDatabase, PdbKept, PdbMax, PdbPrediction, QUICK_BYTES,
 };
 pub(crate) use space::build_tracked;
-pub use space::{build_table, AbstractSpace, Neighbour};
+pub use space::{AbstractSpace, Neighbour, build_table};
 pub(crate) use table::create_cache_dir;
 pub use table::{CachedTable, Packing, Table};
 

@@ -4,12 +4,12 @@ use std::path::Path;
 
 use hashbrown::HashSet;
 
-use super::pieces::{where_is, Combine, PatternPieces, PiecePattern, Pieces};
-use super::space::{build_tracked, AbstractSpace};
-use super::table::{create_cache_dir, fnv1a, CachedTable, Table};
+use super::pieces::{Combine, PatternPieces, PiecePattern, Pieces, where_is};
+use super::space::{AbstractSpace, build_tracked};
+use super::table::{CachedTable, Table, create_cache_dir, fnv1a};
 use super::{BuildOptions, BuildReport, PatternError, PdbError, Tracker};
-use crate::permutation::rank_partial_valid;
 use crate::MoveBuffer;
+use crate::permutation::rank_partial_valid;
 
 /// A pattern database of a [`Pieces`] puzzle: one table per pattern, built from the problem's
 /// own moves by [`build_table`](super::build_table) over each [`PiecePattern`], combined by [`Combine`]. Tables

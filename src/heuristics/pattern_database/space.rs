@@ -1,8 +1,8 @@
 //! The builder every pattern database shares: a breadth-first search backwards from the goals
 //! over an abstract space of ranked states, with moves that cost one or nothing.
 
-use super::progress::{Tracker, NOTE_EVERY};
 use super::PdbError;
+use super::progress::{NOTE_EVERY, Tracker};
 
 /// The distance of a state not reached (yet).
 pub(super) const UNSEEN: u8 = u8::MAX;

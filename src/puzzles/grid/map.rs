@@ -180,7 +180,7 @@ impl GridMap {
                     Some(other) => {
                         return Err(GridError::UnsupportedType {
                             name: excerpt(other),
-                        })
+                        });
                     }
                     None => return Err(bad()),
                 },
@@ -440,7 +440,7 @@ impl GridMap {
 
     /// The directions in which a step from `cell` is allowed, 8-connected with no corner
     /// cutting (none from a blocked cell or one off the map).
-    pub fn steps_from(&self, cell: Cell) -> impl Iterator<Item = Direction> {
+    pub fn steps_from(&self, cell: Cell) -> impl Iterator<Item = Direction> + use<> {
         let mask = if self.contains(cell) {
             self.steps[self.index(cell)]
         } else {

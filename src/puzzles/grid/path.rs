@@ -365,14 +365,16 @@ mod tests {
             ));
         }
         // 4-connected paths never take the diagonal: its cost does not matter.
-        assert!(GridPath::new(
-            &map,
-            at(0),
-            at(1),
-            Connectivity::Four,
-            GridCosts::new(1u8, 0)
-        )
-        .is_ok());
+        assert!(
+            GridPath::new(
+                &map,
+                at(0),
+                at(1),
+                Connectivity::Four,
+                GridCosts::new(1u8, 0)
+            )
+            .is_ok()
+        );
     }
 
     #[test]

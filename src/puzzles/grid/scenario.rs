@@ -54,7 +54,7 @@ impl Scenario {
             first => {
                 return Err(ScenarioError::BadVersion {
                     text: excerpt(first.map_or("", |(_, line)| line)),
-                })
+                });
             }
         }
         lines

@@ -3,10 +3,10 @@
 
 use std::path::Path;
 
-use super::{move_cubes, Cube, Metric, Turn, CORNERS, EDGES, SOLVED};
+use super::{CORNERS, Cube, EDGES, Metric, SOLVED, Turn, move_cubes};
 use crate::heuristics::pattern_database::{
-    build_table, build_tracked, create_cache_dir, AbstractSpace, BuildOptions, BuildReport,
-    CachedTable, Neighbour, Packing, PatternError, PdbError, Table, Tracker,
+    AbstractSpace, BuildOptions, BuildReport, CachedTable, Neighbour, Packing, PatternError,
+    PdbError, Table, Tracker, build_table, build_tracked, create_cache_dir,
 };
 use crate::permutation::{rank_partial_valid, unrank_into, unrank_partial};
 

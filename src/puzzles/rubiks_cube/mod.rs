@@ -50,7 +50,7 @@ mod random;
 mod slices;
 mod symmetry;
 
-pub use databases::{pocket_cube_distances, KorfDatabase};
+pub use databases::{KorfDatabase, pocket_cube_distances};
 pub use random::random_cubes;
 pub use slices::SliceDatabase;
 

@@ -1,6 +1,6 @@
 //! Random cubes drawn uniformly from the cube group, from a seed.
 
-use super::{Cube, CORNERS, EDGES, SOLVED};
+use super::{CORNERS, Cube, EDGES, SOLVED};
 
 /// Cubes drawn uniformly at random from the 43,252,003,274,489,856,000 positions the solved
 /// cube can be turned into, the same ones for the same seed on every machine: what "a random

@@ -2,7 +2,7 @@
 //! times a half turn that swaps up and down, times a mirror), and the whole-cube turn that
 //! carries the other two axes onto it: Kociemba's symmetry cubes.
 
-use super::{Cube, CORNERS, EDGES, SOLVED};
+use super::{CORNERS, Cube, EDGES, SOLVED};
 
 /// The symmetries that keep the up-down axis.
 pub(super) const SYMMETRIES: usize = 16;

@@ -15,7 +15,7 @@
 
 use hashbrown::{HashMap, HashSet};
 
-use super::{PuzzleError, NONE};
+use super::{NONE, PuzzleError};
 
 /// An automaton that prunes the slide sequences of a board that lead where a shorter or
 /// earlier one leads: [`SlidingPuzzle::with_duplicate_pruning`](super::SlidingPuzzle::with_duplicate_pruning).

@@ -200,7 +200,9 @@ impl fmt::Display for PuzzleError {
                 first + 1,
                 second + 1
             ),
-            Self::Unsolvable => f.write_str("unsolvable: the goal cannot be reached from the start"),
+            Self::Unsolvable => {
+                f.write_str("unsolvable: the goal cannot be reached from the start")
+            }
             Self::HeuristicMismatch => {
                 f.write_str("the heuristic was built for another board size or goal layout")
             }

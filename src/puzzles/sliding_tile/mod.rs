@@ -50,8 +50,8 @@ fn check_size<const N: usize>(width: usize, height: usize) -> Result<(), PuzzleE
 }
 
 pub use duplicates::DuplicatePruning;
+pub use layout::{Layout, PuzzleError, parse_layout};
 use layout::{check_layout, widen};
-pub use layout::{parse_layout, Layout, PuzzleError};
 pub use pruned::PrunedPuzzle;
 
 /// A sliding-tile puzzle of `N` cells with its start, its goal layout and a heuristic `H`

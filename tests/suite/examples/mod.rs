@@ -13,9 +13,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use informed::puzzles::sliding_tile::{self, Slide};
 use informed::puzzles::SlidingPuzzle;
-use informed::{bfs, SearchProblem};
+use informed::puzzles::sliding_tile::{self, Slide};
+use informed::{SearchProblem, bfs};
 
 pub(super) struct Run {
     status: Option<i32>,

@@ -3,12 +3,12 @@
 
 use informed::puzzles::grid::{Cell, Connectivity, GridCosts, GridMap, GridPath, JumpPoints};
 use informed::{
-    a_star, bfs, bidirectional_a_star, budgeted_tree_search, dijkstra, ida_star_cr, Outcome,
-    Solution,
+    Outcome, Solution, a_star, bfs, bidirectional_a_star, budgeted_tree_search, dijkstra,
+    ida_star_cr,
 };
 use quickcheck::QuickCheck;
 
-use super::{reference, walks, Query};
+use super::{Query, reference, walks};
 
 /// Whether `outcome` is a path of `path` at the `expected` cost (its cells by `cells`), or no
 /// solution where none is expected.

@@ -5,7 +5,7 @@ use informed::puzzles::grid::{
     Cell, Direction, GridError, GridMap, JumpPoints, Scenario, ScenarioError,
 };
 
-use super::{scenario_path, ARENA, ARENA_SCENARIOS};
+use super::{ARENA, ARENA_SCENARIOS, scenario_path};
 
 #[test]
 fn every_arena_scenario_is_solved_at_its_optimal_length() {

@@ -5,10 +5,10 @@ use informed::puzzles::grid::{
     Cell, Connectivity, Direction, GridCosts, GridError, GridMap, GridPath, JumpPoints, JumpTable,
     Scenario,
 };
-use informed::{a_star, Outcome};
+use informed::{Outcome, a_star};
 use quickcheck::QuickCheck;
 
-use super::{reference, rejects_a_flipped_bit, scenario_path, walks, Query};
+use super::{Query, reference, rejects_a_flipped_bit, scenario_path, walks};
 
 #[test]
 fn jump_point_search_expands_few_states_on_open_ground() {
@@ -82,8 +82,8 @@ fn jump_point_search_goes_straight_for_a_goal_in_sight() {
 /// twice, on a map of rooms where many jumps cross.
 #[test]
 fn jump_point_search_expands_a_cell_once() {
-    use informed::puzzles::grid::Jump;
     use informed::SearchProblem;
+    use informed::puzzles::grid::Jump;
     use std::collections::HashSet;
     use std::hash::{BuildHasher, RandomState};
     let map = GridMap::from_fn(64, 64, |x, y| {

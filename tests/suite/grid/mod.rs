@@ -10,9 +10,9 @@ mod jump_points;
 use std::collections::BinaryHeap;
 use std::path::Path;
 
+use informed::Cost;
 use informed::heuristics::pattern_database::BuildReport;
 use informed::puzzles::grid::{Cell, Connectivity, GridCosts, GridMap, GridPath, Scenario};
-use informed::Cost;
 use quickcheck::{Arbitrary, Gen};
 
 pub(crate) const ARENA: &str = include_str!("../../../benches/data/movingai/arena.map");

@@ -81,11 +81,7 @@ impl SearchProblem for Chain {
         *at == self.steps
     }
     fn heuristic(&self, at: &u8) -> u8 {
-        if *at == self.steps {
-            0
-        } else {
-            self.h
-        }
+        if *at == self.steps { 0 } else { self.h }
     }
     fn moves(&self, at: &u8, moves: &mut MoveBuffer<(), u8>) {
         if *at < self.steps {

@@ -13,8 +13,8 @@ use informed::heuristics::pattern_database::{PartitionError, PatternDatabase, Pd
 use informed::heuristics::{HeuristicError, LinearConflict};
 use informed::puzzles::{PuzzleError, SlidingPuzzle};
 use informed::{
-    a_star_with, bfs_with, ida_star_with, rbfs_with, CancelToken, MoveBuffer, Outcome,
-    ProblemError, ResultOf, SearchOptions, SearchProblem, StopReason,
+    CancelToken, MoveBuffer, Outcome, ProblemError, ResultOf, SearchOptions, SearchProblem,
+    StopReason, a_star_with, bfs_with, ida_star_with, rbfs_with,
 };
 
 pub(super) type Engine<P> = fn(&P, &SearchOptions) -> ResultOf<P>;

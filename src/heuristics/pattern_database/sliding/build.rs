@@ -1,7 +1,7 @@
 //! The builder of a sliding-tile pattern's table: a breadth-first search backwards from the
 //! goal over the placements of the pattern's tiles, the blank free among the other cells.
 
-use super::super::space::{build_tracked, AbstractSpace, Neighbour};
+use super::super::space::{AbstractSpace, Neighbour, build_tracked};
 use super::super::{PdbError, Tracker};
 use super::regions::{Grid, IN_POCKET, SMALL_POCKET};
 use crate::permutation::{partial_count, rank_partial_valid, unrank_partial};

@@ -8,8 +8,8 @@
 //! a board are all ranked before any entry is read, so that the reads, a miss each in tables
 //! larger than the cache, are in flight together.
 
-use super::{partial_count, Grid, Pattern, PatternDatabase, Reflection, IN_POCKET, QUICK_BYTES};
-use crate::heuristics::{predict_each, ChildPredictions, IncrementalHeuristic};
+use super::{Grid, IN_POCKET, Pattern, PatternDatabase, QUICK_BYTES, Reflection, partial_count};
+use crate::heuristics::{ChildPredictions, IncrementalHeuristic, predict_each};
 
 /// The most patterns whose ranks a board keeps; a database of more patterns keeps the two
 /// sums alone and ranks the moved tile's pattern before and after each move.

@@ -1,7 +1,7 @@
 //! The largest of several sliding-tile pattern databases, each of its own partition, their
 //! children's entries read together.
 
-use super::lookup::{Wanted, NOT_WANTED};
+use super::lookup::{NOT_WANTED, Wanted};
 use super::{BuildOptions, BuildReport, PatternDatabase, PdbError, PdbKept, PdbPrediction};
 use crate::heuristics::{ChildPredictions, HeuristicError, IncrementalHeuristic};
 

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::memory::Bytes;
-use super::table::{create_cache_dir, fnv1a, CachedTable, Packing, Table};
+use super::table::{CachedTable, Packing, Table, create_cache_dir, fnv1a};
 use super::{BuildOptions, BuildReport, PartitionError, PdbError, Tracker};
 use crate::permutation::partial_count;
 

@@ -8,11 +8,11 @@
 //! most 24 that share it (1.5 M values, 6 MB). Ten megabytes in place of 97, in the
 //! last-level cache rather than in memory.
 
-use super::{edge_coordinate, edge_cube, Classes, FLIPS, SLICE_PLACES};
+use super::{Classes, FLIPS, SLICE_PLACES, edge_coordinate, edge_cube};
 use crate::heuristics::pattern_database::memory::Bytes;
 use crate::permutation::{rank_valid, unrank_partial};
-use crate::puzzles::rubiks_cube::symmetry::{Symmetries, SYMMETRIES};
 use crate::puzzles::rubiks_cube::EDGES;
+use crate::puzzles::rubiks_cube::symmetry::{SYMMETRIES, Symmetries};
 
 /// The sets of four positions of twelve.
 const SETS: usize = 495;

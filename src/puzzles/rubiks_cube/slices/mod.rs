@@ -4,16 +4,16 @@
 
 use std::sync::Arc;
 
-use super::symmetry::{along, Symmetries, SYMMETRIES};
-use super::{move_cubes, Cube, Metric, EDGES, SOLVED};
+use super::symmetry::{SYMMETRIES, Symmetries, along};
+use super::{Cube, EDGES, Metric, SOLVED, move_cubes};
 use crate::heuristics::pattern_database::{
-    build_tracked, create_cache_dir, AbstractSpace, BuildOptions, BuildReport, CachedTable,
-    Neighbour, Packing, PdbError, Table, Tracker,
+    AbstractSpace, BuildOptions, BuildReport, CachedTable, Neighbour, Packing, PdbError, Table,
+    Tracker, build_tracked, create_cache_dir,
 };
 use crate::permutation::{rank_partial_valid, unrank_partial};
 
 use super::databases::{
-    coordinate_after, move_indices, twist, twists, twists_after, CORNER_TWISTS,
+    CORNER_TWISTS, coordinate_after, move_indices, twist, twists, twists_after,
 };
 
 mod lookup;
