@@ -216,7 +216,7 @@ impl Table {
         let mut stored_sum = [0; 8];
         // Unique until returned: `get_mut` gives the entries to read into.
         if let Some(body) = Arc::get_mut(&mut bytes) {
-            file.read_exact(body).map_err(io_error)?;
+            read_body(&mut file, body, head.len() as u64).map_err(io_error)?;
         }
         file.read_exact(&mut stored_sum).map_err(io_error)?;
         let mut sum = Checksum::new();
@@ -231,6 +231,53 @@ impl Table {
             bytes,
         })
     }
+}
+
+/// Reads `body` from `file`, whose next byte is at `offset`, and leaves the file after it.
+/// A large body is read in parts, one a core (up to four), each by a thread of its own: the
+/// kernel zeroes each page of fresh memory as it is first written, one thread zeroing and
+/// copying it all at a time (the cube's 1.67 GB slice table: 1.43 s, 0.45 s on two).
+fn read_body(file: &mut std::fs::File, body: &mut [u8], offset: u64) -> io::Result<()> {
+    /// The least part worth a thread.
+    const PART: usize = 64 << 20;
+    read_in_parts(file, body, offset, PART)
+}
+
+/// [`read_body`] in parts of at least `least` bytes.
+fn read_in_parts(
+    file: &mut std::fs::File,
+    body: &mut [u8],
+    offset: u64,
+    least: usize,
+) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::io::{Seek, SeekFrom};
+        use std::os::unix::fs::FileExt;
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let parts = cores.min(4).min(body.len() / least.max(1));
+        if parts > 1 {
+            let part = body.len().div_ceil(parts);
+            let file_ref = &*file;
+            std::thread::scope(|scope| {
+                let readers: Vec<_> = (body.chunks_mut(part).enumerate())
+                    .map(|(i, chunk)| {
+                        let at = offset + (i * part) as u64;
+                        scope.spawn(move || file_ref.read_exact_at(chunk, at))
+                    })
+                    .collect();
+                (readers.into_iter()).try_for_each(|reader| {
+                    reader
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+            })?;
+            file.seek(SeekFrom::Start(offset + body.len() as u64))?;
+            return Ok(());
+        }
+    }
+    let _ = (offset, least);
+    file.read_exact(body)
 }
 
 /// `bytes` in memory shared between clones, or [`PdbError::OutOfMemory`] (for a table of
@@ -399,7 +446,35 @@ impl Checksum {
 
 #[cfg(test)]
 mod tests {
-    use super::Checksum;
+    use super::{Checksum, read_in_parts};
+    use std::io::{Read, Write};
+
+    /// A body read in parts, by threads, is the file's, and the file is left after it.
+    #[test]
+    fn a_body_read_in_parts_is_the_files() {
+        let path = std::env::temp_dir().join(format!("informed-parts-{}", std::process::id()));
+        let data: Vec<u8> = (0..10_007u32).map(|i| (i * 131 % 251) as u8).collect();
+        std::fs::File::create(&path)
+            .and_then(|mut file| file.write_all(&data))
+            .unwrap();
+        for least in [1, 1000, 20_000] {
+            let mut file = std::fs::File::open(&path).unwrap();
+            let mut head = [0u8; 7];
+            file.read_exact(&mut head).unwrap();
+            let mut body = vec![0u8; 9_990];
+            read_in_parts(&mut file, &mut body, 7, least).unwrap();
+            let mut rest = Vec::new();
+            file.read_to_end(&mut rest).unwrap();
+            assert_eq!(
+                (&head[..], &body[..], &rest[..]),
+                (&data[..7], &data[7..9_997], &data[9_997..])
+            );
+        }
+        let mut file = std::fs::File::open(&path).unwrap();
+        let mut past_the_end = vec![0u8; 10_008];
+        assert!(read_in_parts(&mut file, &mut past_the_end, 0, 1).is_err());
+        let _ = std::fs::remove_file(&path);
+    }
 
     /// The checksum over the whole file at once, as files were always summed.
     fn whole(bytes: &[u8]) -> u64 {
