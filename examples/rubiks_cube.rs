@@ -44,7 +44,7 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use informed::heuristics::pattern_database::{BuildOptions, Table};
+use informed::heuristics::pattern_database::{BuildOptions, Packing, Table};
 use std::collections::HashSet;
 
 use informed::puzzles::rubiks_cube::{
@@ -166,9 +166,25 @@ fn check_admissible(puzzle: &RubiksCube, tables: &Tables, depth: u32) -> bool {
     admissible && jumps == 0
 }
 
-/// The mean entry of a table.
+/// The mean entry of a table: summed a stored byte at a time (both halves of a packed one),
+/// as entry by entry took a second on the slice table's 3.3 billion.
 fn mean(table: &Table) -> f64 {
-    let sum: u64 = (0..table.len()).map(|i| u64::from(table.get(i))).sum();
+    // In blocks whose sums fit 32 bits: wider lanes than 64-bit sums.
+    fn sum(bytes: &[u8], value: impl Fn(u8) -> u32 + Copy) -> u64 {
+        let block = |block: &[u8]| u64::from(block.iter().map(|&b| value(b)).sum::<u32>());
+        bytes.chunks(1 << 16).map(block).sum()
+    }
+    let bytes = table.as_bytes();
+    let sum = match table.packing() {
+        Packing::Bytes => sum(bytes, u32::from),
+        Packing::Nibbles => {
+            // An odd count leaves the last byte's high half unused.
+            let whole = table.len() / 2;
+            let last = bytes.get(whole).filter(|_| table.len() % 2 == 1);
+            sum(&bytes[..whole], |b| u32::from(b & 0xF) + u32::from(b >> 4))
+                + last.map_or(0, |&b| u64::from(b & 0xF))
+        }
+    };
     sum as f64 / table.len().max(1) as f64
 }
 

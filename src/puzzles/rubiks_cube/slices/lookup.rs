@@ -81,7 +81,7 @@ impl ClassIndex {
         for places in 0..SLICE_PLACES {
             let cube = edge_cube(places * FLIPS);
             for s in 0..SYMMETRIES {
-                let image = edge_coordinate(&symmetries.conjugate(&cube, s));
+                let image = edge_coordinate(&symmetries.conjugate_edges(&cube, s));
                 places_under[places * SYMMETRIES + s] = (image / FLIPS) as u16;
             }
         }
@@ -97,7 +97,8 @@ impl ClassIndex {
             let places = usize::from(places_of[set * ORDERS]);
             let cube = edge_cube(places * FLIPS + flips);
             for s in 0..SYMMETRIES {
-                let image = edge_coordinate(&symmetries.conjugate(&cube, symmetries.inverse(s)));
+                let image =
+                    edge_coordinate(&symmetries.conjugate_edges(&cube, symmetries.inverse(s)));
                 let image_set = usize::from(split[image / FLIPS] >> 5);
                 let slot = &mut set_class[image_set * FLIPS + image % FLIPS];
                 if *slot == u32::MAX {

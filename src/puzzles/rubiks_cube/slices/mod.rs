@@ -100,7 +100,8 @@ impl Classes {
             let mut fixed = 0u16;
             for s in 0..SYMMETRIES {
                 // The coordinate that symmetry `s` carries to this one.
-                let image = edge_coordinate(&symmetries.conjugate(&cube, symmetries.inverse(s)));
+                let image =
+                    edge_coordinate(&symmetries.conjugate_edges(&cube, symmetries.inverse(s)));
                 if image == coordinate {
                     fixed |= 1 << s;
                 }
