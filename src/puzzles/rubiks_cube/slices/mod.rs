@@ -86,8 +86,58 @@ struct Classes {
     twist_under: Vec<u16>,
 }
 
+/// How each symmetry acts on the edge coordinate, by tables: a conjugated cube's slice places
+/// follow from the places alone, and its flips are the flips permuted (a map linear over
+/// exclusive or) plus a part that follows from the places. Tens of millions of lookups at
+/// every start instead of as many conjugated cubes (1.1 s).
+struct EdgeConjugation {
+    /// The places after each symmetry, `SLICE_PLACES` rows of `SYMMETRIES`.
+    places: Vec<u16>,
+    /// The flips after each symmetry of a cube whose own flips are all zero, by its places.
+    offset: Vec<u16>,
+    /// What each symmetry makes of the flips themselves, `FLIPS` rows of `SYMMETRIES`.
+    flips: Vec<u16>,
+}
+
+impl EdgeConjugation {
+    fn new(symmetries: &Symmetries) -> Self {
+        let image = |coordinate: usize, s: usize| {
+            edge_coordinate(&symmetries.conjugate_edges(&edge_cube(coordinate), s))
+        };
+        let (mut places, mut offset) = (Vec::new(), Vec::new());
+        for p in 0..SLICE_PLACES {
+            for s in 0..SYMMETRIES {
+                let to = image(p * FLIPS, s);
+                places.push((to / FLIPS) as u16);
+                offset.push((to % FLIPS) as u16);
+            }
+        }
+        let mut flips = Vec::with_capacity(FLIPS * SYMMETRIES);
+        for f in 0..FLIPS {
+            for (s, &zero) in offset[..SYMMETRIES].iter().enumerate() {
+                flips.push((image(f, s) % FLIPS) as u16 ^ zero);
+            }
+        }
+        EdgeConjugation {
+            places,
+            offset,
+            flips,
+        }
+    }
+
+    /// The edge coordinate of the cube with this one, conjugated by symmetry `s`.
+    #[inline]
+    fn image(&self, coordinate: usize, s: usize) -> usize {
+        let (p, f) = (coordinate / FLIPS, coordinate % FLIPS);
+        let at = p * SYMMETRIES + s;
+        let flips = self.offset[at] ^ self.flips[f * SYMMETRIES + s];
+        usize::from(self.places[at]) * FLIPS + usize::from(flips)
+    }
+}
+
 impl Classes {
     fn new(symmetries: &Symmetries) -> Self {
+        let conjugation = EdgeConjugation::new(symmetries);
         let mut class_of = vec![u32::MAX; EDGE_COORDINATES];
         let mut representatives = Vec::new();
         let mut fixed_by = Vec::new();
@@ -96,12 +146,10 @@ impl Classes {
                 continue;
             }
             let class = representatives.len() as u32;
-            let cube = edge_cube(coordinate);
             let mut fixed = 0u16;
             for s in 0..SYMMETRIES {
                 // The coordinate that symmetry `s` carries to this one.
-                let image =
-                    edge_coordinate(&symmetries.conjugate_edges(&cube, symmetries.inverse(s)));
+                let image = conjugation.image(coordinate, symmetries.inverse(s));
                 if image == coordinate {
                     fixed |= 1 << s;
                 }
@@ -462,6 +510,22 @@ mod tests {
             let classes = Classes::new(&symmetries);
             (symmetries, classes)
         })
+    }
+
+    #[test]
+    fn the_symmetries_act_on_edge_coordinates_as_the_tables_say() {
+        let symmetries = Symmetries::new();
+        let conjugation = EdgeConjugation::new(&symmetries);
+        let sample = (0..EDGE_COORDINATES)
+            .step_by(7919)
+            .chain([EDGE_COORDINATES - 1]);
+        for coordinate in sample {
+            let cube = edge_cube(coordinate);
+            for s in 0..SYMMETRIES {
+                let image = edge_coordinate(&symmetries.conjugate_edges(&cube, s));
+                assert_eq!(conjugation.image(coordinate, s), image, "{coordinate} {s}");
+            }
+        }
     }
 
     #[test]
