@@ -170,9 +170,8 @@ impl Symmetries {
         self.cubes[s].conjugate(cube, &self.cubes[self.inverse[s]])
     }
 
-    /// [`conjugate`](Self::conjugate) for the edges alone, the corners left as they are:
-    /// the classes of the slice table's edge coordinates conjugate tens of millions of
-    /// cubes at every start, and the corners were most of the work.
+    /// [`conjugate`](Self::conjugate) for the edges alone, the corners left as they are: for
+    /// the slice table's edge coordinate, which reads the edges alone.
     pub(super) fn conjugate_edges(&self, cube: &Cube, s: usize) -> Cube {
         let (symmetry, inverse) = (&self.cubes[s], &self.cubes[self.inverse[s]]);
         let mut image = *cube;

@@ -125,7 +125,7 @@ impl EdgeConjugation {
         }
     }
 
-    /// The edge coordinate of the cube with this one, conjugated by symmetry `s`.
+    /// The edge coordinate of a cube with this one conjugated by symmetry `s`.
     #[inline]
     fn image(&self, coordinate: usize, s: usize) -> usize {
         let (p, f) = (coordinate / FLIPS, coordinate % FLIPS);
@@ -512,6 +512,8 @@ mod tests {
         })
     }
 
+    /// The tables give the edge coordinate that conjugating the cube gives, under every
+    /// symmetry, on every 7,919th coordinate (a prime: the flips vary along the sample).
     #[test]
     fn the_symmetries_act_on_edge_coordinates_as_the_tables_say() {
         let symmetries = Symmetries::new();
