@@ -127,6 +127,11 @@ impl Table {
         &self.bytes
     }
 
+    /// The stored bytes, shared with this table rather than copied.
+    pub(crate) fn shared_bytes(&self) -> Arc<Bytes> {
+        Arc::clone(&self.bytes)
+    }
+
     /// The largest distance reached (unreached states left out), 0 for an empty table: a scan
     /// of every entry.
     pub fn max(&self) -> u8 {

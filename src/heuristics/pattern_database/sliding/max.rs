@@ -86,10 +86,8 @@ impl<const N: usize, const K: usize> PdbMax<N, K> {
     pub fn memory_bytes(&self) -> usize {
         let mut seen: Vec<*const u8> = Vec::new();
         let mut bytes = 0;
-        let tables = self.databases.iter().flat_map(|database| {
-            let patterns = database.patterns.iter();
-            patterns.flat_map(|pattern| core::iter::once(&pattern.table).chain(&pattern.least))
-        });
+        let tables = (self.databases.iter())
+            .flat_map(|database| database.patterns.iter().map(|pattern| &pattern.table));
         for table in tables {
             let at = table.as_ptr();
             if !seen.contains(&at) {

@@ -118,11 +118,12 @@ struct Pattern {
     tiles: Vec<u8>,
     /// Indexed by the rank of the tiles' cells (see [`rank_partial`](crate::permutation::rank_partial)).
     /// In a zero-aware database, the entries with the blank outside the small pockets,
-    /// where [`IN_POCKET`] marks those a blank in one may undercut.
+    /// where [`IN_POCKET`] marks those a blank in one may undercut; then, from `least`
+    /// on, the least entries, indexed the same way, for a blank in a small pocket. The
+    /// memory the table was read into or built in, not a copy.
     table: Arc<Bytes>,
-    /// In a zero-aware database, the least entries, indexed the same way: for a blank in a
-    /// small pocket.
-    least: Option<Arc<Bytes>>,
+    /// In a zero-aware database, where the least entries start in `table`.
+    least: Option<usize>,
 }
 
 impl Pattern {
@@ -176,10 +177,10 @@ impl Pattern {
     /// database, an entry marked [`IN_POCKET`] asks `in_small_pocket` where the blank is.
     #[inline]
     fn settled(&self, entry: u8, rank: usize, in_small_pocket: impl FnOnce() -> bool) -> u8 {
-        match &self.least {
+        match self.least {
             Some(least) if entry & IN_POCKET != 0 => {
                 if in_small_pocket() {
-                    least.get(rank).copied().unwrap_or(0)
+                    self.table.get(least + rank).copied().unwrap_or(0)
                 } else {
                     entry & !IN_POCKET
                 }
@@ -365,7 +366,7 @@ impl<const N: usize> PatternDatabase<N> {
                 .find(|other| other.tiles == pattern.tiles);
             if let Some(shared) = shared {
                 pattern.table = Arc::clone(&shared.table);
-                pattern.least.clone_from(&shared.least);
+                pattern.least = shared.least;
                 tracker.skip(index);
                 return Ok(report);
             }
@@ -393,17 +394,15 @@ impl<const N: usize> PatternDatabase<N> {
                         pattern_table(width, height, goal, tiles, zero_aware, (&tracker, index))?;
                     Table::new(distances, Some(Packing::Bytes))
                 })?;
-            // Lookups read a byte an entry; a file packed four bits an entry is unpacked.
-            let bytes = |range: core::ops::Range<usize>| match table.packing() {
-                Packing::Bytes => Bytes::copy_of(&table.as_bytes()[range]),
-                Packing::Nibbles => Bytes::from_vec(range.map(|i| table.get(i)).collect()),
+            // Lookups read a byte an entry: the table's own memory, or a file packed four
+            // bits an entry unpacked.
+            pattern.table = match table.packing() {
+                Packing::Bytes => table.shared_bytes(),
+                Packing::Nibbles => Arc::new(Bytes::from_vec(
+                    (0..entries).map(|i| table.get(i)).collect(),
+                )),
             };
-            if zero_aware {
-                pattern.table = Arc::new(bytes(0..placements));
-                pattern.least = Some(Arc::new(bytes(placements..entries)));
-            } else {
-                pattern.table = Arc::new(bytes(0..entries));
-            }
+            pattern.least = zero_aware.then_some(placements);
             Ok(report)
         };
         let started = std::time::Instant::now();
@@ -525,8 +524,7 @@ impl<const N: usize> PatternDatabase<N> {
 
     /// The bytes taken by the tables.
     pub fn memory_bytes(&self) -> usize {
-        let least = |p: &Pattern| p.least.as_ref().map_or(0, |least| least.len());
-        self.patterns.iter().map(|p| p.table.len() + least(p)).sum()
+        self.patterns.iter().map(|p| p.table.len()).sum()
     }
 
     /// Whether the tables know the blank's region ([`BuildOptions::zero_aware`]).
@@ -540,7 +538,7 @@ impl<const N: usize> PatternDatabase<N> {
     /// outside the pockets of one or two cells the tiles wall off, in the low seven bits, and
     /// the top bit set where a blank in such a pocket costs less.
     pub fn tables(&self) -> impl Iterator<Item = &[u8]> + '_ {
-        self.patterns.iter().map(|p| &p.table[..])
+        (self.patterns.iter()).map(|p| &p.table[..p.least.unwrap_or(p.table.len())])
     }
 
     /// Whether lookups take the maximum with the reflected board.
