@@ -8,7 +8,7 @@
 //! most 24 that share it (1.5 M values, 6 MB). Ten megabytes in place of 97, in the
 //! last-level cache rather than in memory.
 
-use super::{Classes, FLIPS, SLICE_PLACES, edge_coordinate, edge_cube};
+use super::{Classes, FLIPS, SLICE_PLACES};
 use crate::heuristics::pattern_database::memory::Bytes;
 use crate::permutation::{rank_valid, unrank_partial};
 use crate::puzzles::rubiks_cube::EDGES;
@@ -77,14 +77,6 @@ impl ClassIndex {
             *split = set << 5 | order;
             places_of[usize::from(set) * ORDERS + usize::from(order)] = places as u16;
         }
-        let mut places_under = vec![0u16; SLICE_PLACES * SYMMETRIES];
-        for places in 0..SLICE_PLACES {
-            let cube = edge_cube(places * FLIPS);
-            for s in 0..SYMMETRIES {
-                let image = edge_coordinate(&symmetries.conjugate_edges(&cube, s));
-                places_under[places * SYMMETRIES + s] = (image / FLIPS) as u16;
-            }
-        }
         // The classes of a set and flips, as `Classes` finds those of the whole coordinate.
         let mut set_class = vec![u32::MAX; SETS * FLIPS];
         let mut representatives = Vec::new();
@@ -95,10 +87,9 @@ impl ClassIndex {
             let class = representatives.len() as u32;
             let (set, flips) = (value / FLIPS, value % FLIPS);
             let places = usize::from(places_of[set * ORDERS]);
-            let cube = edge_cube(places * FLIPS + flips);
             for s in 0..SYMMETRIES {
                 let image =
-                    edge_coordinate(&symmetries.conjugate_edges(&cube, symmetries.inverse(s)));
+                    (classes.conjugation).image(places * FLIPS + flips, symmetries.inverse(s));
                 let image_set = usize::from(split[image / FLIPS] >> 5);
                 let slot = &mut set_class[image_set * FLIPS + image % FLIPS];
                 if *slot == u32::MAX {
@@ -117,7 +108,7 @@ impl ClassIndex {
             .collect();
         ClassIndex {
             split,
-            places_under,
+            places_under: classes.conjugation.places.clone(),
             set_class: Words::of(&set_class),
             class: Words::of(&class),
             product: core::array::from_fn(|a| {
@@ -173,7 +164,7 @@ impl Words {
 
 #[cfg(test)]
 mod tests {
-    use super::super::EDGE_COORDINATES;
+    use super::super::{EDGE_COORDINATES, edge_coordinate, edge_cube};
     use super::*;
 
     /// The two small tables find every sampled coordinate's class, and a symmetry that takes

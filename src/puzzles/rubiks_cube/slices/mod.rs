@@ -84,6 +84,8 @@ struct Classes {
     fixed_by: Vec<u16>,
     /// The twist after each symmetry, `CORNER_TWISTS` rows of `SYMMETRIES`.
     twist_under: Vec<u16>,
+    /// How the symmetries act on the edge coordinate.
+    conjugation: EdgeConjugation,
 }
 
 /// How each symmetry acts on the edge coordinate, by tables: a conjugated cube's slice places
@@ -175,6 +177,7 @@ impl Classes {
             representatives,
             fixed_by,
             twist_under,
+            conjugation,
         }
     }
 
