@@ -271,6 +271,13 @@ impl<P: SearchProblem> Iterator for AnytimeAStar<'_, P> {
                 return None;
             }
             let Some((index, _)) = self.open.best else {
+                if !self.open.waiting.is_empty() {
+                    // The round reached no goal, though states wait that were reached more
+                    // cheaply after their expansion (an inconsistent heuristic): the paths
+                    // through them, passed over for their cost, may fit the cost type.
+                    self.open.next_round(&self.states);
+                    continue;
+                }
                 let outcome = self.states.exhausted();
                 self.finish(outcome);
                 return None;

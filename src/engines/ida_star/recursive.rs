@@ -94,8 +94,7 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Recursive<'p, P, CYCLES> {
         }
         let next = next_threshold(threshold, descent.least_excess);
         // A child cut off at a finite excess that takes the threshold to MAX: a path whose
-        // cost passes the type. (A dead end, whose heuristic is MAX, records no excess; one
-        // reached by a move of cost zero on integer costs does, and is taken for one.)
+        // cost passes the type. (A dead end, whose heuristic is MAX, records no excess.)
         descent.overflowed |= next.is_none() && descent.least_excess < P::Cost::MAX;
         Round::Exhausted(next.map(|next| (next, next)))
     }
@@ -261,7 +260,12 @@ impl<'p, P: SearchProblem, const CYCLES: bool> Descent<'p, P, CYCLES> {
             return self.overflowed(heuristic);
         }
         if need > self.budget {
-            self.exceeded_by(need - self.budget);
+            // A dead end (a heuristic of MAX) reached by a move of cost zero sets no
+            // threshold; asked only of a child that would lower the least excess, rarely.
+            let excess = need - self.budget;
+            if excess < self.least_excess && (need < P::Cost::MAX || heuristic < P::Cost::MAX) {
+                self.least_excess = excess;
+            }
             return true;
         }
         false

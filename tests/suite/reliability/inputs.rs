@@ -224,14 +224,54 @@ fn a_path_whose_cost_overflows_is_never_a_solution() {
         |&n: &u32| if n == 50 { u8::MAX } else { 0 },
         |&n: &u32| n == 300,
     );
+    // The same dead end, reached from the start by a move that costs nothing: its `f` is
+    // MAX, yet no path passed the type.
+    let free_step = FnProblem::new(
+        0u32,
+        |&n: &u32| match n {
+            0 => vec![(50, 0), (1, 1)],
+            1..100 => vec![(n + 1, 1)],
+            _ => vec![],
+        },
+        |&n: &u32| if n == 50 { u8::MAX } else { 0 },
+        |&n: &u32| n == 300,
+    );
     for (name, engine) in engines() {
         let result = engine(&short, &SearchOptions::new());
         assert_eq!(result.outcome, Outcome::NoSolution, "{name}");
+    }
+    for (name, engine) in engines() {
+        let result = engine(&free_step, &SearchOptions::new());
+        assert_eq!(result.outcome, Outcome::NoSolution, "{name}, a free step");
     }
     assert!(matches!(
         informed::replay(&only_long, &[first_move(&only_long)]),
         Ok((_, 1))
     ));
+}
+
+#[test]
+fn anytime_a_star_finds_the_path_its_first_round_passed_over_for_its_cost() {
+    // In u8: 0 -> 1 costs 200, 0 -> 2 -> 1 costs 2, 1 -> 3 (the goal) 100. The heuristic is
+    // admissible but not consistent (100 at 2): at weight 2 the first round expands 1 through
+    // the dear move, reaches the goal at 300, past the type, and finds the cheap way to 1 only
+    // after expanding it. The next round takes it: 102.
+    let graph = FnProblem::new(
+        0u8,
+        |&n: &u8| -> Vec<(u8, u8)> {
+            match n {
+                0 => vec![(1, 200), (2, 1)],
+                2 => vec![(1, 1)],
+                1 => vec![(3, 100)],
+                _ => vec![],
+            }
+        },
+        |&n: &u8| if n == 2 { 100 } else { 0 },
+        |&n: &u8| n == 3,
+    );
+    let options = SearchOptions::new();
+    let result = informed::AnytimeAStar::new(&graph, 2.0, &options).into_result();
+    assert_eq!(result.solution().map(|s| s.cost), Some(102));
 }
 
 fn first_move<P: SearchProblem>(problem: &P) -> P::Move {
