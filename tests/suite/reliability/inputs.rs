@@ -153,8 +153,9 @@ fn cost_max_is_infinity_for_every_engine_alike() {
                 "{name}, {} x {} with h {}",
                 chain.steps, chain.step, chain.h
             );
-            if solvable || (name == "bfs" && chain.step < 255 && chain.steps < 255) {
-                // (BFS ignores the heuristic.)
+            let blind = matches!(name, "bfs" | "dijkstra");
+            if solvable || (blind && chain.step < 255 && chain.steps < 255) {
+                // (BFS and Dijkstra ignore the heuristic.)
                 let cost = u16::from(chain.steps) * u16::from(chain.step);
                 assert_eq!(
                     result.solution().map(|s| u16::from(s.cost)),
@@ -306,7 +307,15 @@ fn max_stored_concerns_only_the_engines_that_store_states() {
     let none = SearchOptions::new().max_stored(0);
     for (name, engine) in engines::<SlidingPuzzle<9>>() {
         let result = engine(&puzzle, &none);
-        if matches!(name, "a_star" | "bfs" | "a_star_steps") {
+        let stores = [
+            "a_star",
+            "bfs",
+            "a_star_steps",
+            "dijkstra",
+            "partial_expansion_a_star",
+            "anytime_a_star",
+        ];
+        if stores.contains(&name) {
             assert_eq!(result.stopped(), Some(StopReason::MemoryLimit), "{name}");
             assert_eq!(result.stats.stored, 0, "{name}");
         } else {
@@ -420,8 +429,8 @@ fn negative_and_nan_costs_are_refused_by_every_engine() {
         |&n: &i32| if n == 1 { f64::NAN } else { 0.0 },
         |&n: &i32| n == 3,
     );
-    // BFS ignores the heuristic.
-    every_engine_refuses(&nan_heuristic, &["bfs"], |error| {
+    // BFS and Dijkstra ignore the heuristic.
+    every_engine_refuses(&nan_heuristic, &["bfs", "dijkstra"], |error| {
         matches!(error, ProblemError::InvalidHeuristic { .. })
     });
 }
@@ -882,7 +891,14 @@ fn depth_first_engines_refuse_several_starts_and_the_others_search_them_all() {
     let refused = ProblemError::SeveralStarts { count: 2 };
     for (name, engine) in engines() {
         let result = engine(&two_starts, &SearchOptions::new());
-        if matches!(name, "a_star" | "a_star_steps") {
+        let best_first = [
+            "a_star",
+            "a_star_steps",
+            "dijkstra",
+            "partial_expansion_a_star",
+            "anytime_a_star",
+        ];
+        if best_first.contains(&name) {
             assert_eq!(result.solution().map(|s| s.cost), Some(1), "{name}");
         } else if name == "bfs" {
             assert_eq!(

@@ -41,6 +41,15 @@ where
         ("a_star_steps", |p, o| {
             informed::AStarSteps::new(p, o).into_result()
         }),
+        ("dijkstra", informed::dijkstra_with),
+        (
+            "partial_expansion_a_star",
+            informed::partial_expansion_a_star_with,
+        ),
+        // From a weight of 2 down to the optimum.
+        ("anytime_a_star", |p, o| {
+            informed::AnytimeAStar::new(p, 2.0, o).into_result()
+        }),
     ];
     #[cfg(feature = "parallel")]
     engines.push(("parallel_ida_star", informed::parallel_ida_star_with));
