@@ -31,8 +31,9 @@ pub struct Improvement<T> {
 /// or when a limit of the options stops it; [`outcome`](Self::outcome) then says which, and a
 /// limit's [`Outcome::Stopped`] keeps the best solution so far in `so_far`.
 ///
-/// - **Weights:** the first is `weight` (below 1, or not a number: 1, which is A*); after
-///   each solution the weight's excess over 1 is halved, and taken as 1 once below 1/1000.
+/// - **Weights:** the first is `weight` (below 1, or not a number: 1, which is A*; above a
+///   million, a million, so that the rounds come down to 1); after each solution the
+///   weight's excess over 1 is halved, and taken as 1 once below 1/1000.
 /// - **Repairs:** a state whose cost falls after it was expanded in the current round waits
 ///   (in ARA*'s `INCONS` list) for the next, where it is queued again; the queue is re-keyed
 ///   by the new weight each round. Keys are `g + w·h` in `f64`, ties to the deeper state.
@@ -87,6 +88,10 @@ struct Open<P: SearchProblem> {
     best: Option<(usize, P::Cost)>,
 }
 
+/// The first weight at most: greedy in effect, and halved to 1 in 30 rounds (an infinite
+/// weight would never come down).
+const MAX_WEIGHT: f64 = 1e6;
+
 impl<'p, P: SearchProblem> AnytimeAStar<'p, P> {
     /// A search of `problem` from `weight` down, with `options`, before its first round.
     pub fn new(problem: &'p P, weight: f64, options: &'p SearchOptions<'p>) -> Self {
@@ -98,7 +103,7 @@ impl<'p, P: SearchProblem> AnytimeAStar<'p, P> {
                 in_waiting: Vec::new(),
                 waiting: Vec::new(),
                 queue: BinaryHeap::new(),
-                weight: super::keyed::at_least_one(weight),
+                weight: super::keyed::at_least_one(weight).min(MAX_WEIGHT),
                 round: 1,
                 best: None,
             },

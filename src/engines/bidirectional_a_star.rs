@@ -4,7 +4,7 @@
 
 use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
-use crate::engines::front_to_end::{self, Least, Rule};
+use crate::engines::front_to_end::{self, Least, Rule, sum_at_most};
 use crate::options::SearchOptions;
 use crate::solution::ResultOf;
 
@@ -68,11 +68,11 @@ impl Rule for Bae {
 
     fn priority<C: Cost>(g: C, h: C, other: C) -> C {
         let gap = if other < g { g - other } else { C::ZERO };
-        g.saturating_add(h).saturating_add(gap)
+        sum_at_most(sum_at_most(g, h), gap)
     }
 
     /// Whether `2 · best <= ahead + behind`, worked out without overflow. A priority that
-    /// saturated at `MAX` is a lower bound of its own, so the test errs only towards
+    /// saturated ([`sum_at_most`]) is a lower bound of its own, so the test errs only towards
     /// searching on.
     fn settled<C: Cost>(best: C, [ahead, behind]: [Least<C>; 2]) -> bool {
         let (ahead, behind) = (ahead.priority, behind.priority);

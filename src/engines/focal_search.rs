@@ -103,7 +103,8 @@ impl<P: SearchProblem> Bounded<'_, P> {
             // Kept at its greatest: every least `f` is at most the optimum (an admissible
             // heuristic), so the bound stays within `weight` times it even where a state
             // reopened lowers the least `f`.
-            lists.bound = lists.bound.max(least * lists.weight);
+            // (At least the least `f` itself: `0 * inf` is NaN, which `max` passes over.)
+            lists.bound = lists.bound.max(least * lists.weight).max(least);
             while let Some(&entry) = lists.waiting.peek() {
                 if entry.key > lists.bound {
                     break;

@@ -14,6 +14,21 @@ use crate::options::{SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, SearchProblem};
 use crate::solution::{Outcome, OutcomeOf, ProblemError, Promise, ResultOf, Stats, solved};
 
+/// `a + b`, a lower bound of the sum whatever the type: for a type whose sums of finite costs
+/// reach infinity (the floats), a sum past the largest finite cost is that cost, as an
+/// integer's saturates at `MAX`. A priority or bound that reached infinity would prove every
+/// meeting cheapest.
+pub(crate) fn sum_at_most<C: Cost>(a: C, b: C) -> C {
+    let sum = a.saturating_add(b);
+    if C::EXACT || sum < C::MAX || a >= C::MAX || b >= C::MAX {
+        return sum;
+    }
+    C::key_bits(C::MAX.key())
+        .and_then(|bits| C::key_from_bits(bits.checked_sub(1)?))
+        .and_then(C::from_key)
+        .unwrap_or(sum)
+}
+
 /// How a front-to-end engine orders each side and proves a meeting optimal.
 pub(crate) trait Rule {
     /// Whether [`settled`](Rule::settled) reads each side's least `f` and least `g`: the

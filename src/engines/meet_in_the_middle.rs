@@ -2,7 +2,7 @@
 
 use crate::bidirectional::Bidirectional;
 use crate::cost::{Cost, max, min};
-use crate::engines::front_to_end::{self, Least, Rule};
+use crate::engines::front_to_end::{self, Least, Rule, sum_at_most};
 use crate::options::SearchOptions;
 use crate::solution::ResultOf;
 
@@ -63,12 +63,12 @@ impl Rule for Mm {
     const BOUNDS: bool = true;
 
     fn priority<C: Cost>(g: C, h: C, _: C) -> C {
-        max(g.saturating_add(h), g.saturating_add(g))
+        max(sum_at_most(g, h), sum_at_most(g, g))
     }
 
     fn settled<C: Cost>(best: C, [ahead, behind]: [Least<C>; 2]) -> bool {
         let least = min(ahead.priority, behind.priority);
-        let across = ahead.g.saturating_add(behind.g);
+        let across = sum_at_most(ahead.g, behind.g);
         best <= max(max(least, across), max(ahead.f, behind.f))
     }
 }

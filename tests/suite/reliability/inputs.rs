@@ -914,3 +914,89 @@ fn depth_first_engines_refuse_several_starts_and_the_others_search_them_all() {
     assert_eq!(all.problem_error(), Some(&refused));
     assert!(refused.to_string().contains("a_star"), "{refused}");
 }
+
+#[test]
+fn an_infinite_weight_ends_with_a_solution() {
+    // The start's `f` is 0: focal search's bound, `weight` times it, was NaN, and no state
+    // ever joined its focal list; anytime A* halved an infinite weight forever.
+    let line = FnProblem::new(
+        0u32,
+        |&n: &u32| if n < 20 { vec![(n + 1, 1u32)] } else { vec![] },
+        |_: &u32| 0u32,
+        |&n: &u32| n == 20,
+    );
+    let options = SearchOptions::new().max_nodes(10_000);
+    for weight in [f64::INFINITY, f64::MAX, 1e300] {
+        let focal = informed::focal_search_with(&line, weight, &options);
+        assert_eq!(
+            focal.solution().map(|s| s.cost),
+            Some(20),
+            "focal, {weight}"
+        );
+        let anytime = informed::AnytimeAStar::new(&line, weight, &options).into_result();
+        assert_eq!(
+            anytime.solution().map(|s| s.cost),
+            Some(20),
+            "ARA*, {weight}"
+        );
+    }
+}
+
+/// Two ways from 0 to the goal 2 in `f32`: one move of 2.3e38, or 2.1e38 to 1 and a free
+/// move on. Twice either cost is past `f32::MAX`.
+struct NearMax;
+
+impl SearchProblem for NearMax {
+    type State = u8;
+    type Move = u8;
+    type Cost = f32;
+    fn start(&self) -> u8 {
+        0
+    }
+    fn is_goal(&self, &at: &u8) -> bool {
+        at == 2
+    }
+    fn moves(&self, &at: &u8, moves: &mut MoveBuffer<u8, f32>) {
+        match at {
+            0 => moves.extend([(2, 2.3e38), (1, 2.1e38)]),
+            1 => moves.push((2, 0.0)),
+            _ => {}
+        }
+    }
+    fn apply(&self, at: &mut u8, to: u8) {
+        *at = to;
+    }
+}
+
+impl informed::Bidirectional for NearMax {
+    fn goals(&self) -> Vec<u8> {
+        vec![2]
+    }
+    fn predecessors<F: FnMut(u8, u8, f32)>(&self, &at: &u8, mut each: F) -> bool {
+        match at {
+            2 => {
+                each(0, 2, 2.3e38);
+                each(1, 2, 0.0);
+            }
+            1 => each(0, 1, 2.1e38),
+            _ => {}
+        }
+        true
+    }
+}
+
+#[test]
+fn bidirectional_engines_stay_optimal_near_the_float_maximum() {
+    // A priority of `2g` past `f32::MAX` was infinity, which proved the dear path cheapest.
+    let options = SearchOptions::new();
+    for (name, result) in [
+        (
+            "BAE*",
+            informed::bidirectional_a_star_with(&NearMax, &options),
+        ),
+        ("MM", informed::meet_in_the_middle_with(&NearMax, &options)),
+        ("A*", informed::a_star_with(&NearMax, &options)),
+    ] {
+        assert_eq!(result.solution().map(|s| s.cost), Some(2.1e38), "{name}");
+    }
+}
