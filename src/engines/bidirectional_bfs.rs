@@ -92,8 +92,10 @@ impl<P: SearchProblem> Side<P> {
         self.layers.partition_point(|&first| first <= index) - 1
     }
 
-    /// Stores `state`, unless it is stored already: its index, if new. A new state with no
-    /// `room` left stops the search.
+    /// Stores `state`, unless it is stored already: its index, if new, or if it was reached
+    /// before in the layer being made and is now reached more cheaply (the cheaper way is
+    /// kept: the cost of a path with the fewest moves is then the least such cost). A new
+    /// state with no `room` left stops the search.
     fn store(
         &mut self,
         state: P::State,
@@ -103,7 +105,13 @@ impl<P: SearchProblem> Side<P> {
         room: bool,
     ) -> Result<Option<usize>, StopReason> {
         let hash = self.table.hash(&state, P::state_hash(&state));
-        if self.table.find(hash, &state).is_some() {
+        if let Some(known) = self.table.find(hash, &state) {
+            let layer = self.layers[self.layers.len() - 1];
+            let node = &mut self.table.nodes[known];
+            if known >= layer && g < node.g {
+                node.relink(parent as u32, mv, g);
+                return Ok(Some(known));
+            }
             return Ok(None);
         }
         if !room {
@@ -209,10 +217,16 @@ impl<P: Bidirectional> Search<'_, P> {
             )?;
             for (child, mv, cost) in children.drain(..) {
                 self.stats.generated += 1;
+                let g = g.saturating_add(cost);
+                if g >= P::Cost::MAX {
+                    // A path whose cost reaches MAX is no path, as for `bfs` (a move of cost
+                    // MAX is no move).
+                    self.overflowed |= cost < P::Cost::MAX;
+                    continue;
+                }
                 let other = &self.sides[1 - side];
                 let there = other.find(&child);
                 let room = self.stored() < self.watch.max_stored;
-                let g = g.saturating_add(cost);
                 let Some(here) = self.sides[side].store(child, index, Some(mv), g, room)? else {
                     continue;
                 };

@@ -1000,3 +1000,31 @@ fn bidirectional_engines_stay_optimal_near_the_float_maximum() {
         assert_eq!(result.solution().map(|s| s.cost), Some(2.1e38), "{name}");
     }
 }
+
+#[test]
+fn bidirectional_bfs_keeps_the_cheaper_of_two_equal_moves() {
+    // In u8: 0 -> 1 -> 2 -> 3 at 100 each, but 2 -> 3 also at 10 (offered second), and a
+    // four-move way 0 -> 4 -> 5 -> 6 -> 3 at 1 each; 0 -> 3 directly at MAX, no move. The
+    // backward side reached 2 at 100 first: the three-move path cost 300, past the type, and
+    // the four-move one was returned.
+    let graph = Adjacency {
+        edges: vec![
+            vec![(1, 100), (4, 1), (3, u8::MAX)],
+            vec![(2, 100)],
+            vec![(3, 100), (3, 10)],
+            vec![],
+            vec![(5, 1)],
+            vec![(6, 1)],
+            vec![(3, 1)],
+        ],
+        from_start: vec![0; 7],
+        heuristic: vec![0; 7],
+        goal: 3,
+    };
+    let fewest = informed::bidirectional_bfs(&graph).into_solution().unwrap();
+    assert_eq!(
+        (fewest.moves.as_slice(), fewest.cost),
+        (&[1, 2, 3][..], 210)
+    );
+    assert_eq!(informed::replay(&graph, &fewest.moves).unwrap(), (3, 210));
+}
