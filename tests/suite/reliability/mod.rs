@@ -3,6 +3,7 @@
 //! failed before its fix. The limits (nodes, time, cancellation, stores) in `limits.rs`; costs
 //! at their type's limits, bad costs and sizes, and adapters driven deep in `inputs.rs`.
 
+mod agreement;
 mod inputs;
 mod limits;
 
