@@ -312,6 +312,7 @@ impl<P: SearchProblem> SearchProblem for Hashed<P> {
 /// goes to (so two edges to one node are one move at two costs: the natural encoding a user
 /// writes), with a heuristic table each way and every edge's predecessor listed for the
 /// bidirectional engines.
+#[derive(Debug)]
 pub struct Adjacency<C> {
     pub edges: Vec<Vec<(u32, C)>>,
     /// A lower bound on the cost from each node to the goal.

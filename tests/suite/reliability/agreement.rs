@@ -3,7 +3,9 @@
 //! merely admissible or zero. Each engine that promises an optimum gives Dijkstra's outcome;
 //! the bounded-suboptimal ones stay within their weight of it.
 
-use informed::{Bidirectional, Cost, MoveBuffer, Outcome, ResultOf, SearchOptions, SearchProblem};
+use informed::{Cost, Outcome, ResultOf, SearchOptions};
+
+use crate::common::Adjacency;
 
 /// A small xorshift generator: the same graphs on every run.
 struct Rng(u64);
@@ -51,40 +53,27 @@ impl Drawn for f64 {
     }
 }
 
-/// A directed graph from state 0, a move a node's edge (its target and its place in the
-/// node's list, so that parallel edges are distinct moves).
-#[derive(Debug)]
-struct Random<C> {
-    edges: Vec<Vec<(u8, C)>>,
-    goal: u8,
-    h: Vec<C>,
-    consistent: bool,
-}
-
-impl<C: Drawn> Random<C> {
-    fn draw(rng: &mut Rng, most: u64, zeros: bool) -> Self {
-        let n = 2 + rng.below(12) as usize;
-        let mut edges = vec![Vec::new(); n];
-        for _ in 0..rng.below(4 * n as u64) {
-            let (from, to) = (rng.below(n as u64) as usize, rng.below(n as u64) as u8);
-            let cost = if zeros && rng.below(3) == 0 {
-                0
-            } else {
-                1 + rng.below(most)
-            };
-            edges[from].push((to, C::from_u64(cost)));
-        }
-        let mut graph = Random {
-            edges,
-            goal: rng.below(n as u64) as u8,
-            h: vec![C::ZERO; n],
-            consistent: true,
+/// A random directed graph from node 0 (parallel edges are one move at two costs) and whether
+/// its heuristic is consistent.
+fn draw<C: Drawn>(rng: &mut Rng, most: u64, zeros: bool) -> (Adjacency<C>, bool) {
+    let n = 2 + rng.below(12) as usize;
+    let mut edges = vec![Vec::new(); n];
+    for _ in 0..rng.below(4 * n as u64) {
+        let (from, to) = (rng.below(n as u64) as usize, rng.below(n as u64) as u32);
+        let cost = if zeros && rng.below(3) == 0 {
+            0
+        } else {
+            1 + rng.below(most)
         };
-        let exact = graph.to_goal();
-        let mode = rng.below(3);
-        graph.consistent = mode < 2;
-        for (h, d) in graph.h.iter_mut().zip(exact) {
-            *h = if d.is_infinite() {
+        edges[from].push((to, C::from_u64(cost)));
+    }
+    let goal = rng.below(n as u64) as u32;
+    let exact = to_goal(&edges, goal);
+    let mode = rng.below(3);
+    let heuristic = exact
+        .iter()
+        .map(|&d| {
+            if d.is_infinite() {
                 // A dead end: marked, or not (any value is admissible there).
                 if rng.below(2) == 0 {
                     C::MAX
@@ -97,64 +86,30 @@ impl<C: Drawn> Random<C> {
                     1 => C::floor(d * 0.999),
                     _ => C::floor(d * rng.below(1000) as f64 / 1000.0),
                 }
-            };
-        }
-        graph
-    }
-
-    /// Each node's exact distance to the goal, in reals (Bellman-Ford).
-    fn to_goal(&self) -> Vec<f64> {
-        let n = self.edges.len();
-        let mut d = vec![f64::INFINITY; n];
-        d[self.goal as usize] = 0.0;
-        for _ in 0..n {
-            for (from, out) in self.edges.iter().enumerate() {
-                for &(to, cost) in out {
-                    d[from] = d[from].min(cost.into() + d[to as usize]);
-                }
             }
-        }
-        d
-    }
+        })
+        .collect();
+    let graph = Adjacency {
+        edges,
+        heuristic,
+        from_start: vec![C::ZERO; n],
+        goal,
+    };
+    (graph, mode < 2)
 }
 
-impl<C: Drawn> SearchProblem for Random<C> {
-    type State = u8;
-    type Move = (u8, u8);
-    type Cost = C;
-    fn start(&self) -> u8 {
-        0
-    }
-    fn is_goal(&self, &node: &u8) -> bool {
-        node == self.goal
-    }
-    fn heuristic(&self, &node: &u8) -> C {
-        self.h[node as usize]
-    }
-    fn moves(&self, &node: &u8, moves: &mut MoveBuffer<(u8, u8), C>) {
-        for (place, &(to, cost)) in self.edges[node as usize].iter().enumerate() {
-            moves.push(((to, place as u8), cost));
-        }
-    }
-    fn apply(&self, node: &mut u8, (to, _): (u8, u8)) {
-        *node = to;
-    }
-}
-
-impl<C: Drawn> Bidirectional for Random<C> {
-    fn goals(&self) -> Vec<u8> {
-        vec![self.goal]
-    }
-    fn predecessors<F: FnMut(u8, (u8, u8), C)>(&self, &node: &u8, mut each: F) -> bool {
-        for (from, out) in self.edges.iter().enumerate() {
-            for (place, &(to, cost)) in out.iter().enumerate() {
-                if to == node {
-                    each(from as u8, (to, place as u8), cost);
-                }
+/// Each node's exact distance to `goal`, in reals (Bellman-Ford).
+fn to_goal<C: Drawn>(edges: &[Vec<(u32, C)>], goal: u32) -> Vec<f64> {
+    let mut d = vec![f64::INFINITY; edges.len()];
+    d[goal as usize] = 0.0;
+    for _ in 0..edges.len() {
+        for (from, out) in edges.iter().enumerate() {
+            for &(to, cost) in out {
+                d[from] = d[from].min(cost.into() + d[to as usize]);
             }
         }
-        true
     }
+    d
 }
 
 /// How a search ended, for comparison: a solution's cost, or the kind of end.
@@ -172,13 +127,13 @@ trait HasCost<C> {
     fn cost(&self) -> C;
 }
 
-impl<C: Copy> HasCost<C> for informed::Solution<u8, (u8, u8), C> {
+impl<C: Copy> HasCost<C> for informed::Solution<u32, u32, C> {
     fn cost(&self) -> C {
         self.cost
     }
 }
 
-impl<C: Copy> HasCost<C> for informed::OptimalSolutions<(u8, u8), C> {
+impl<C: Copy> HasCost<C> for informed::OptimalSolutions<u32, C> {
     fn cost(&self) -> C {
         self.cost
     }
@@ -193,7 +148,7 @@ fn agree<C: Drawn>(seed: u64, graphs: usize, most: u64, zeros: bool, overflows: 
     let options = SearchOptions::new().max_nodes(200_000);
     let overflow = format!("stopped: {:?}", informed::StopReason::CostOverflow);
     for round in 0..graphs {
-        let graph = Random::<C>::draw(&mut rng, most, zeros);
+        let (graph, consistent) = draw::<C>(&mut rng, most, zeros);
         let truth = end(&informed::dijkstra_with(&graph, &options).outcome);
         let agrees = |name: &str, got: String| {
             let either = [truth.as_str(), got.as_str()];
@@ -204,7 +159,7 @@ fn agree<C: Drawn>(seed: u64, graphs: usize, most: u64, zeros: bool, overflows: 
                 "{name} (round {round}): {got}, Dijkstra {truth}, {graph:?}"
             );
         };
-        let exact: [(&str, super::Engine<Random<C>>); 10] = [
+        let exact: [(&str, super::Engine<Adjacency<C>>); 10] = [
             ("a_star", informed::a_star_with),
             ("ida_star", informed::ida_star_with),
             ("ida_star_cr", informed::ida_star_cr_with),
@@ -247,7 +202,7 @@ fn agree<C: Drawn>(seed: u64, graphs: usize, most: u64, zeros: bool, overflows: 
             "optimal_solutions",
             end(&informed::optimal_solutions_with(&graph, 1, &options).outcome),
         );
-        if graph.consistent {
+        if consistent {
             agrees(
                 "bidirectional_a_star",
                 end(&informed::bidirectional_a_star_with(&graph, &options).outcome),
@@ -260,7 +215,7 @@ fn agree<C: Drawn>(seed: u64, graphs: usize, most: u64, zeros: bool, overflows: 
         else {
             continue;
         };
-        let bounded: [(&str, ResultOf<Random<C>>); 4] = [
+        let bounded: [(&str, ResultOf<Adjacency<C>>); 4] = [
             (
                 "weighted_a_star",
                 informed::weighted_a_star_with(&graph, 2.0, &options),
