@@ -173,16 +173,15 @@ impl Symmetries {
     /// [`conjugate`](Self::conjugate) for the edges alone, the corners left as they are: for
     /// the slice table's edge coordinate, which reads the edges alone.
     pub(super) fn conjugate_edges(&self, cube: &Cube, s: usize) -> Cube {
-        let (symmetry, inverse) = (&self.cubes[s], &self.cubes[self.inverse[s]]);
-        let mut image = *cube;
-        for i in 0..EDGES {
-            // `symmetry.then(cube).then(inverse)`, as `Symmetry::then` composes edges.
-            let at = usize::from(inverse.ep[i]) % EDGES;
-            let edge = usize::from(cube.ep[at]) % EDGES;
-            image.ep[i] = symmetry.ep[edge];
-            image.eo[i] = symmetry.eo[edge] ^ cube.eo[at] ^ inverse.eo[i];
-        }
-        image
+        // `symmetry.then(cube).then(inverse)` by `Cube::then`, each symmetry's edges on
+        // solved corners: the corners come out as the cube's.
+        let edges = |symmetry: &Symmetry| Cube {
+            ep: symmetry.ep,
+            eo: symmetry.eo,
+            ..SOLVED
+        };
+        let inverse = edges(&self.cubes[self.inverse[s]]);
+        edges(&self.cubes[s]).then(cube).then(&inverse)
     }
 }
 
