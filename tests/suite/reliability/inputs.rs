@@ -942,60 +942,25 @@ fn an_infinite_weight_ends_with_a_solution() {
     }
 }
 
-/// Two ways from 0 to the goal 2 in `f32`: one move of 2.3e38, or 2.1e38 to 1 and a free
-/// move on. Twice either cost is past `f32::MAX`.
-struct NearMax;
-
-impl SearchProblem for NearMax {
-    type State = u8;
-    type Move = u8;
-    type Cost = f32;
-    fn start(&self) -> u8 {
-        0
-    }
-    fn is_goal(&self, &at: &u8) -> bool {
-        at == 2
-    }
-    fn moves(&self, &at: &u8, moves: &mut MoveBuffer<u8, f32>) {
-        match at {
-            0 => moves.extend([(2, 2.3e38), (1, 2.1e38)]),
-            1 => moves.push((2, 0.0)),
-            _ => {}
-        }
-    }
-    fn apply(&self, at: &mut u8, to: u8) {
-        *at = to;
-    }
-}
-
-impl informed::Bidirectional for NearMax {
-    fn goals(&self) -> Vec<u8> {
-        vec![2]
-    }
-    fn predecessors<F: FnMut(u8, u8, f32)>(&self, &at: &u8, mut each: F) -> bool {
-        match at {
-            2 => {
-                each(0, 2, 2.3e38);
-                each(1, 2, 0.0);
-            }
-            1 => each(0, 1, 2.1e38),
-            _ => {}
-        }
-        true
-    }
-}
-
 #[test]
 fn bidirectional_engines_stay_optimal_near_the_float_maximum() {
-    // A priority of `2g` past `f32::MAX` was infinity, which proved the dear path cheapest.
+    // Two ways from 0 to the goal 2 in `f32`: one move of 2.3e38, or 2.1e38 to 1 and a free
+    // move on. Twice either cost is past `f32::MAX`: a priority of `2g` was infinity, which
+    // proved the dear path cheapest.
+    let near_max = Adjacency {
+        edges: vec![vec![(2, 2.3e38f32), (1, 2.1e38)], vec![(2, 0.0)], vec![]],
+        heuristic: vec![0.0; 3],
+        from_start: vec![0.0; 3],
+        goal: 2,
+    };
     let options = SearchOptions::new();
     for (name, result) in [
         (
             "BAE*",
-            informed::bidirectional_a_star_with(&NearMax, &options),
+            informed::bidirectional_a_star_with(&near_max, &options),
         ),
-        ("MM", informed::meet_in_the_middle_with(&NearMax, &options)),
-        ("A*", informed::a_star_with(&NearMax, &options)),
+        ("MM", informed::meet_in_the_middle_with(&near_max, &options)),
+        ("A*", informed::a_star_with(&near_max, &options)),
     ] {
         assert_eq!(result.solution().map(|s| s.cost), Some(2.1e38), "{name}");
     }
