@@ -15,7 +15,7 @@ use crate::heuristics::{ChildPredictions, IncrementalHeuristic, predict_each};
 /// sums alone and ranks the moved tile's pattern before and after each move.
 pub(super) const KEPT_PATTERNS: usize = 4;
 
-/// No pattern: a tile in none, or a lookup not wanted.
+/// The pattern of a tile in none.
 const NO_PATTERN: usize = usize::MAX;
 
 /// The [`PatternDatabase::info`] of a tile in no pattern: a pattern byte past every slot.
@@ -74,17 +74,29 @@ impl PdbPrediction {
 }
 
 /// One entry a move needs: its slot in [`PdbKept`] (the pattern, plus four for the reflected
-/// lookup) and its rank, or [`NO_PATTERN`].
+/// lookup) and its rank, or [`NO_SLOT`]. Eight bytes: a board's children's are copied
+/// about, the more so for [`PdbMax`](super::PdbMax)'s several databases.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Wanted {
-    slot: usize,
+    slot: u32,
     rank: u32,
 }
 
+/// The slot of no entry.
+const NO_SLOT: u32 = u32::MAX;
+
 pub(super) const NOT_WANTED: Wanted = Wanted {
-    slot: NO_PATTERN,
+    slot: NO_SLOT,
     rank: 0,
 };
+
+impl Wanted {
+    /// The slot, or `None` for an entry not wanted.
+    #[inline]
+    fn slot(self) -> Option<usize> {
+        (self.slot != NO_SLOT).then_some(self.slot as usize)
+    }
+}
 
 impl<const N: usize> PatternDatabase<N> {
     /// The cell of every tile.
@@ -159,7 +171,7 @@ impl<const N: usize> PatternDatabase<N> {
         let direct = (moved & 0xFF) as usize;
         if let Some(&rank) = before.ranks.get(direct) {
             wanted[0] = Wanted {
-                slot: direct,
+                slot: direct as u32,
                 rank: Self::moved_rank(rank, moved, from, to, {
                     // One bounds check for the cells passed, not one a cell.
                     let passed = tiles.get(from.min(to) + 1..from.max(to)).unwrap_or(&[]);
@@ -179,7 +191,10 @@ impl<const N: usize> PatternDatabase<N> {
                 let passed =
                     (from.min(to) + 1..from.max(to)).map(|at| mirror(tiles[usize::from(cell[at])]));
                 let rank = Self::moved_rank(rank, moved, from, to, passed);
-                wanted[1] = Wanted { slot, rank };
+                wanted[1] = Wanted {
+                    slot: slot as u32,
+                    rank,
+                };
             }
         }
         wanted
@@ -188,10 +203,10 @@ impl<const N: usize> PatternDatabase<N> {
     /// The entry `wanted` names, or 0 if none.
     #[inline]
     pub(super) fn read(&self, wanted: Wanted) -> u8 {
-        if wanted.slot == NO_PATTERN {
+        let Some(slot) = wanted.slot() else {
             return 0;
-        }
-        self.pattern(wanted.slot)
+        };
+        self.pattern(slot)
             .map_or(0, |pattern| pattern.entry(wanted.rank as usize))
     }
 
@@ -213,15 +228,18 @@ impl<const N: usize> PatternDatabase<N> {
             if *entry & IN_POCKET == 0 {
                 continue;
             }
-            let Some(pattern) = self.pattern(wanted.slot) else {
+            let Some(slot) = wanted.slot() else {
                 continue;
             };
-            let info = if wanted.slot < KEPT_PATTERNS {
+            let Some(pattern) = self.pattern(slot) else {
+                continue;
+            };
+            let info = if slot < KEPT_PATTERNS {
                 &self.info
             } else {
                 &self.mirror_info
             };
-            let own = (wanted.slot % KEPT_PATTERNS) as u64;
+            let own = (slot % KEPT_PATTERNS) as u64;
             // After the slide the moved tile, the pattern's, is at `to` and the blank at
             // `from`; every other cell as on `tiles`.
             let occupied = |cell: usize| {
@@ -238,8 +256,9 @@ impl<const N: usize> PatternDatabase<N> {
         }
     }
 
-    /// [`settle`](Self::settle) for each child's entries. Out of line: a database that is not
-    /// zero-aware keeps its lookups as they were.
+    /// [`settle`](Self::settle) for each child's entries. Out of line, and called only when
+    /// an entry is marked ([`in_pocket`]): a database that is not zero-aware keeps its lookups
+    /// as they were.
     #[inline(never)]
     pub(super) fn settle_children(
         &self,
@@ -259,10 +278,9 @@ impl<const N: usize> PatternDatabase<N> {
     fn with_entries(before: PdbKept, wanted: &[Wanted], entries: &[u8]) -> PdbKept {
         let mut kept = before;
         for (wanted, &entry) in wanted.iter().zip(entries) {
-            let slot = wanted.slot;
-            if slot == NO_PATTERN {
+            let Some(slot) = wanted.slot() else {
                 continue;
-            }
+            };
             let shift = 8 * (slot % 8);
             let then = (kept.entries >> shift) & 0xFF;
             kept.entries = (kept.entries & !(0xFF << shift)) | u64::from(entry) << shift;
@@ -281,11 +299,11 @@ impl<const N: usize> PatternDatabase<N> {
     pub(super) fn value_after(before: &PdbKept, wanted: &[Wanted; 2], entries: [u8; 2]) -> u32 {
         let [mut direct, mut reflected] = [before.sum(0), before.sum(1)];
         let then = |slot: usize| ((before.entries >> (8 * (slot % 8))) & 0xFF) as u32;
-        if wanted[0].slot != NO_PATTERN {
-            direct = direct + u32::from(entries[0]) - then(wanted[0].slot);
+        if let Some(slot) = wanted[0].slot() {
+            direct = direct + u32::from(entries[0]) - then(slot);
         }
-        if wanted[1].slot != NO_PATTERN {
-            reflected = reflected + u32::from(entries[1]) - then(wanted[1].slot);
+        if let Some(slot) = wanted[1].slot() {
+            reflected = reflected + u32::from(entries[1]) - then(slot);
         }
         direct.max(reflected)
     }
@@ -325,6 +343,17 @@ impl<const N: usize> PatternDatabase<N> {
         }
         kept
     }
+}
+
+/// Whether any of a board's children's entries is marked [`IN_POCKET`], to be settled: few
+/// are, and the test spares the others the call (a sixth of the zero-aware search's
+/// instructions went to calls that changed nothing).
+#[inline]
+pub(super) fn in_pocket(entries: [[u8; 2]; 4]) -> bool {
+    entries
+        .as_flattened()
+        .iter()
+        .any(|&entry| entry & IN_POCKET != 0)
 }
 
 /// `sum` with `pattern`'s entry before a move (its tile `moved` back at cell `was`, the
@@ -514,7 +543,7 @@ impl<const N: usize> IncrementalHeuristic<N> for PatternDatabase<N> {
             }
         }
         let mut entries = wanted.map(|pair| pair.map(|wanted| self.read(wanted)));
-        if self.zero_aware {
+        if self.zero_aware && in_pocket(entries) {
             self.settle_children(&mut entries, &wanted, tiles, &from, to);
         }
         core::array::from_fn(|i| {

@@ -1,7 +1,7 @@
 //! The largest of several sliding-tile pattern databases, each of its own partition, their
 //! children's entries read together.
 
-use super::lookup::{NOT_WANTED, Wanted};
+use super::lookup::{NOT_WANTED, Wanted, in_pocket};
 use super::{BuildOptions, BuildReport, PatternDatabase, PdbError, PdbKept, PdbPrediction};
 use crate::heuristics::{ChildPredictions, HeuristicError, IncrementalHeuristic};
 
@@ -201,7 +201,7 @@ impl<const N: usize, const K: usize> IncrementalHeuristic<N> for PdbMax<N, K> {
             wanted[d].map(|pair| pair.map(|wanted: Wanted| database.read(wanted)))
         });
         for ((database, entries), wanted) in self.databases.iter().zip(&mut entries).zip(&wanted) {
-            if database.zero_aware {
+            if database.zero_aware && in_pocket(*entries) {
                 database.settle_children(entries, wanted, tiles, &from, to);
             }
         }
