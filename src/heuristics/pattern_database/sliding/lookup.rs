@@ -59,18 +59,24 @@ impl PdbKept {
 pub struct PdbPrediction {
     pub(super) wanted: [Wanted; 2],
     pub(super) entries: [u8; 2],
-    /// For a database of more than four patterns, which keeps the sums alone: the sums
-    /// after the move, worked out whole.
-    pub(super) sums: Option<u32>,
+    /// The sums after the move, as [`PdbKept`] keeps them: worked out from the two entries,
+    /// or whole for a database of more than four patterns (which keeps the sums alone).
+    pub(super) sums: u32,
 }
 
 impl PdbPrediction {
-    /// A prediction of nothing: no entry changes.
+    /// A placeholder, overwritten before it is used.
     pub(super) const NONE: PdbPrediction = PdbPrediction {
         wanted: [NOT_WANTED; 2],
         entries: [0; 2],
-        sums: None,
+        sums: 0,
     };
+
+    /// The heuristic value it predicts: the larger sum.
+    #[inline]
+    pub(super) fn value(&self) -> u32 {
+        (self.sums & 0xFFFF).max(self.sums >> 16)
+    }
 }
 
 /// One entry a move needs: its slot in [`PdbKept`] (the pattern, plus four for the reflected
@@ -273,30 +279,29 @@ impl<const N: usize> PatternDatabase<N> {
         }
     }
 
-    /// `before` with the entries `wanted` read as `entries`.
+    /// `before` with the entries `wanted` read as `entries`, and `sums` (what
+    /// [`sums_with`](Self::sums_with) gives for them).
     #[inline]
-    fn with_entries(before: PdbKept, wanted: &[Wanted], entries: &[u8]) -> PdbKept {
+    fn with_entries(before: PdbKept, wanted: &[Wanted], entries: &[u8], sums: u32) -> PdbKept {
         let mut kept = before;
+        kept.sums = sums;
         for (wanted, &entry) in wanted.iter().zip(entries) {
             let Some(slot) = wanted.slot() else {
                 continue;
             };
             let shift = 8 * (slot % 8);
-            let then = (kept.entries >> shift) & 0xFF;
             kept.entries = (kept.entries & !(0xFF << shift)) | u64::from(entry) << shift;
-            let half = slot / KEPT_PATTERNS;
-            kept.set_sum(half, kept.sum(half) - then as u32 + u32::from(entry));
             let ranks = kept.ranks;
             kept.ranks = core::array::from_fn(|k| if k == slot { wanted.rank } else { ranks[k] });
         }
         kept
     }
 
-    /// The heuristic value of the child whose entries `wanted` are read as `entries`, from
-    /// its parent's (`before`): the direct entry changes the direct sum, the reflected one
-    /// the reflected sum.
+    /// The sums of the child whose entries `wanted` are read as `entries`, from its
+    /// parent's (`before`), as [`PdbKept`] keeps them: the direct entry changes the direct
+    /// sum, the reflected one the reflected sum.
     #[inline]
-    pub(super) fn value_after(before: &PdbKept, wanted: &[Wanted; 2], entries: [u8; 2]) -> u32 {
+    pub(super) fn sums_with(before: &PdbKept, wanted: &[Wanted; 2], entries: [u8; 2]) -> u32 {
         let [mut direct, mut reflected] = [before.sum(0), before.sum(1)];
         let then = |slot: usize| ((before.entries >> (8 * (slot % 8))) & 0xFF) as u32;
         if let Some(slot) = wanted[0].slot() {
@@ -305,7 +310,7 @@ impl<const N: usize> PatternDatabase<N> {
         if let Some(slot) = wanted[1].slot() {
             reflected = reflected + u32::from(entries[1]) - then(slot);
         }
-        direct.max(reflected)
+        (direct & 0xFFFF) | (reflected & 0xFFFF) << 16
     }
 
     /// A move's change to the sums alone, for a database of more than four patterns: the
@@ -483,7 +488,8 @@ impl<const N: usize> IncrementalHeuristic<N> for PatternDatabase<N> {
         if self.zero_aware {
             self.settle(&mut entries, wanted, tiles, from, to);
         }
-        Self::with_entries(before, &wanted, &entries)
+        let sums = Self::sums_with(&before, &wanted, entries);
+        Self::with_entries(before, &wanted, &entries, sums)
     }
 
     #[inline]
@@ -529,7 +535,7 @@ impl<const N: usize> IncrementalHeuristic<N> for PatternDatabase<N> {
                     let prediction = PdbPrediction {
                         wanted: [NOT_WANTED; 2],
                         entries: [0; 2],
-                        sums: Some(kept.sums),
+                        sums: kept.sums,
                     };
                     (value, prediction)
                 })
@@ -548,13 +554,12 @@ impl<const N: usize> IncrementalHeuristic<N> for PatternDatabase<N> {
         }
         core::array::from_fn(|i| {
             tile(i).map(|_| {
-                let value = Self::value_after(&before, &wanted[i], entries[i]);
                 let prediction = PdbPrediction {
                     wanted: wanted[i],
                     entries: entries[i],
-                    sums: None,
+                    sums: Self::sums_with(&before, &wanted[i], entries[i]),
                 };
-                (value, prediction)
+                (prediction.value(), prediction)
             })
         })
     }
@@ -562,9 +567,11 @@ impl<const N: usize> IncrementalHeuristic<N> for PatternDatabase<N> {
     /// `before` with the predicted entries and ranks in it.
     #[inline]
     fn predicted(&self, before: PdbKept, prediction: PdbPrediction) -> PdbKept {
-        match prediction.sums {
-            None => Self::with_entries(before, &prediction.wanted, &prediction.entries),
-            Some(sums) => PdbKept { sums, ..before },
+        let sums = prediction.sums;
+        if self.ranked {
+            Self::with_entries(before, &prediction.wanted, &prediction.entries, sums)
+        } else {
+            PdbKept { sums, ..before }
         }
     }
 }

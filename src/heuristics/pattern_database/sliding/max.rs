@@ -210,14 +210,13 @@ impl<const N: usize, const K: usize> IncrementalHeuristic<N> for PdbMax<N, K> {
             let mut value = 0;
             let predictions = core::array::from_fn(|d| {
                 let (wanted, entries) = (wanted[d][i], entries[d][i]);
-                value = value.max(PatternDatabase::<N>::value_after(
-                    &before[d], &wanted, entries,
-                ));
-                PdbPrediction {
+                let prediction = PdbPrediction {
                     wanted,
                     entries,
-                    sums: None,
-                }
+                    sums: PatternDatabase::<N>::sums_with(&before[d], &wanted, entries),
+                };
+                value = value.max(prediction.value());
+                prediction
             });
             Some((value, predictions))
         })
