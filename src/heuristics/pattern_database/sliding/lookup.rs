@@ -37,6 +37,18 @@ pub struct PdbKept {
 // Whole numbers and arrays replaced whole, never a field's byte by a store of its own: a
 // board's kept is copied into and out of the board at every move, and a copy that reads
 // what narrower stores just wrote waits for them (store forwarding fails).
+/// The two sums a [`PdbKept`] packs in one word, direct (the low 16 bits) and reflected.
+#[inline]
+fn packed_sums(direct: u32, reflected: u32) -> u32 {
+    (direct & 0xFFFF) | (reflected & 0xFFFF) << 16
+}
+
+/// The heuristic value of packed sums: the larger.
+#[inline]
+fn larger_sum(sums: u32) -> u32 {
+    (sums & 0xFFFF).max(sums >> 16)
+}
+
 impl PdbKept {
     #[inline]
     fn sum(&self, half: usize) -> u32 {
@@ -75,7 +87,7 @@ impl PdbPrediction {
     /// The heuristic value it predicts: the larger sum.
     #[inline]
     pub(super) fn value(&self) -> u32 {
-        (self.sums & 0xFFFF).max(self.sums >> 16)
+        larger_sum(self.sums)
     }
 }
 
@@ -310,7 +322,7 @@ impl<const N: usize> PatternDatabase<N> {
         if let Some(slot) = wanted[1].slot() {
             reflected = reflected + u32::from(entries[1]) - then(slot);
         }
-        (direct & 0xFFFF) | (reflected & 0xFFFF) << 16
+        packed_sums(direct, reflected)
     }
 
     /// A move's change to the sums alone, for a database of more than four patterns: the
@@ -464,7 +476,7 @@ impl<const N: usize> IncrementalHeuristic<N> for PatternDatabase<N> {
 
     #[inline]
     fn value(&self, kept: PdbKept) -> u32 {
-        kept.sum(0).max(kept.sum(1))
+        larger_sum(kept.sums)
     }
 
     fn matches(&self, width: usize, height: usize, goal: &[u8; N]) -> bool {
@@ -564,14 +576,15 @@ impl<const N: usize> IncrementalHeuristic<N> for PatternDatabase<N> {
         })
     }
 
-    /// `before` with the predicted entries and ranks in it.
+    /// `before` with the predicted sums, entries and ranks in it (the sums alone for a
+    /// database that keeps no ranks: its predictions want no entry).
     #[inline]
     fn predicted(&self, before: PdbKept, prediction: PdbPrediction) -> PdbKept {
-        let sums = prediction.sums;
-        if self.ranked {
-            Self::with_entries(before, &prediction.wanted, &prediction.entries, sums)
-        } else {
-            PdbKept { sums, ..before }
-        }
+        let PdbPrediction {
+            wanted,
+            entries,
+            sums,
+        } = prediction;
+        Self::with_entries(before, &wanted, &entries, sums)
     }
 }
