@@ -267,6 +267,11 @@ pub struct PatternDatabase<const N: usize> {
     info: [u64; 256],
     /// The info of each tile's mirror tile (all [`lookup::NO_INFO`] without reflection).
     mirror_info: [u64; 256],
+    /// What a tile passed by a slide adds to the change of the moved tile's pattern's rank
+    /// ([`lookup::passing`]): a row for each moved tile, direct and then in the mirror image,
+    /// indexed by the passed tile (256 of them, so that a tile read off the board indexes it
+    /// without a bounds check).
+    passing: Vec<[u64; 256]>,
     reflection: Option<Reflection<N>>,
     /// Whether boards keep each pattern's rank ([`PdbKept`]): four patterns or fewer,
     /// each of at most 2^32 entries.
@@ -494,6 +499,14 @@ impl<const N: usize> PatternDatabase<N> {
             }),
             None => [lookup::NO_INFO; 256],
         };
+        let passing = [&info, &mirror_info]
+            .into_iter()
+            .flat_map(|info| {
+                (0..N).map(|moved| {
+                    core::array::from_fn(|passed| lookup::passing(info[moved], info[passed]))
+                })
+            })
+            .collect();
         Ok(PatternDatabase {
             width,
             height,
@@ -509,6 +522,7 @@ impl<const N: usize> PatternDatabase<N> {
             pattern_of,
             info,
             mirror_info,
+            passing,
             reflection,
             ranked,
             zero_aware: false,
