@@ -435,7 +435,7 @@ impl<const N: usize> IncrementalHeuristic<N> for PatternDatabase<N> {
             pattern_of: [NO_PATTERN; N],
             info: [NO_INFO; 256],
             mirror_info: [NO_INFO; 256],
-            passing: Vec::new(),
+            passing: std::sync::Arc::new([]),
             reflection: None,
             ranked: true,
             zero_aware: false,

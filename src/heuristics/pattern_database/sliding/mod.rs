@@ -270,8 +270,8 @@ pub struct PatternDatabase<const N: usize> {
     /// What a tile passed by a slide adds to the change of the moved tile's pattern's rank
     /// ([`lookup::passing`]): a row for each moved tile, direct and then in the mirror image,
     /// indexed by the passed tile (256 of them, so that a tile read off the board indexes it
-    /// without a bounds check).
-    passing: Vec<[u64; 256]>,
+    /// without a bounds check). Shared between clones, as the tables are.
+    passing: Arc<[[u64; 256]]>,
     reflection: Option<Reflection<N>>,
     /// Whether boards keep each pattern's rank ([`PdbKept`]): four patterns or fewer,
     /// each of at most 2^32 entries.
