@@ -1,9 +1,10 @@
 use super::IncrementalHeuristic;
 
 /// The larger of two heuristics, each kept in the board: admissible when both are. Each
-/// move updates both, so a node costs about as much as the two. For sliding-tile pattern
-/// databases of several partitions, [`PdbMax`](crate::heuristics::pattern_database::PdbMax)
-/// reads all their entries for a board's children at once and shares their common tables.
+/// move updates both, so a node costs about as much as the two, less the second's
+/// predictions of the children the first's cut off. For sliding-tile pattern databases of
+/// several partitions, [`PdbMax`](crate::heuristics::pattern_database::PdbMax) shares their
+/// common tables.
 ///
 /// ```
 /// use informed::heuristics::{IncrementalHeuristic, LinearConflict, Manhattan, Max};
@@ -90,8 +91,8 @@ impl<const N: usize, A: IncrementalHeuristic<N>, B: IncrementalHeuristic<N>> Inc
 
     type Prediction = (A::Prediction, B::Prediction);
 
-    /// Both heuristics' children, the first's then the second's: with two pattern databases
-    /// all the reads of both are in flight together.
+    /// The first heuristic's children, then the second's of those the first's values and
+    /// bounds do not cut off: each value a bound on the larger.
     #[inline]
     fn predict_children(
         &self,
@@ -100,14 +101,27 @@ impl<const N: usize, A: IncrementalHeuristic<N>, B: IncrementalHeuristic<N>> Inc
         to: usize,
         from: [usize; 4],
         open: u8,
+        mut cut: impl FnMut(usize, u32) -> bool,
     ) -> super::ChildPredictions<Self::Prediction> {
-        let first = self.first.predict_children(before.0, tiles, to, from, open);
-        let second = self
-            .second
-            .predict_children(before.1, tiles, to, from, open);
+        let gone = core::cell::Cell::new(0u8);
+        let mut offer = |i: usize, bound: u32| {
+            let cut_off = cut(i, bound);
+            gone.set(gone.get() | u8::from(cut_off) << i);
+            cut_off
+        };
+        let first = (self.first).predict_children(before.0, tiles, to, from, open, &mut offer);
+        for (i, child) in first.iter().enumerate() {
+            if let Some((value, _)) = child {
+                if gone.get() & 1 << i == 0 {
+                    offer(i, *value);
+                }
+            }
+        }
+        let open = open & !gone.get();
+        let second = (self.second).predict_children(before.1, tiles, to, from, open, &mut offer);
         core::array::from_fn(|i| {
             let ((a, first), (b, second)) = (first[i]?, second[i]?);
-            Some((a.max(b), (first, second)))
+            (gone.get() & 1 << i == 0).then_some((a.max(b), (first, second)))
         })
     }
 

@@ -99,6 +99,7 @@ macro_rules! prediction_is_kept {
             to: usize,
             from: [usize; 4],
             open: u8,
+            _cut: impl FnMut(usize, u32) -> bool,
         ) -> $crate::heuristics::ChildPredictions<$kept> {
             $crate::heuristics::predict_each(self, before, tiles, to, from, open)
         }
@@ -243,6 +244,7 @@ impl<const N: usize, H: TileHeuristic<N>> IncrementalHeuristic<N> for H {
         to: usize,
         from: [usize; 4],
         open: u8,
+        _cut: impl FnMut(usize, u32) -> bool,
     ) -> ChildPredictions<u32> {
         predict_each(self, before, tiles, to, from, open)
     }
@@ -344,7 +346,12 @@ pub trait IncrementalHeuristic<const N: usize>: Clone {
     /// `None`): the child's heuristic value and its [`Prediction`](Self::Prediction); `tiles`
     /// and `before` are the board before the moves and what it keeps. The value must be
     /// `predict`'s, and [`predicted`](Self::predicted) must give what `predict` gives.
-    /// [`predict_each`] writes it for a heuristic whose `Prediction` is its `Kept`.
+    ///
+    /// A heuristic that learns a lower bound on a child's value before the whole of it (one
+    /// of two sums, one of several tables) may offer it to `cut`, with the child's `i`:
+    /// `true` means the search has cut the child off, so nothing more need be read for it,
+    /// and what is given for it is ignored. [`predict_each`] writes this method for a
+    /// heuristic whose `Prediction` is its `Kept`, and offers nothing.
     fn predict_children(
         &self,
         before: Self::Kept,
@@ -352,6 +359,7 @@ pub trait IncrementalHeuristic<const N: usize>: Clone {
         to: usize,
         from: [usize; 4],
         open: u8,
+        cut: impl FnMut(usize, u32) -> bool,
     ) -> ChildPredictions<Self::Prediction>;
 
     /// What the child a [`Prediction`](Self::Prediction) was made for keeps, given what its

@@ -130,11 +130,14 @@ quickcheck! {
 
     /// The same for the largest of several databases: of two partitions into four patterns
     /// (zero-aware, their children ranked together), and of one of them and a partition into
-    /// five (each database predicting its own).
+    /// five (each database predicting its own); and for [`Max`] of the first two.
     fn pdb_max_keeps_what_a_fresh_board_keeps(steps: Vec<u8>) -> bool {
         let (ranked, mixed) = fifteen_maxima();
+        let [first, second] = ranked.databases();
+        let max = Max::of(first.clone(), second.clone());
         walk_keeps_what_a_fresh_board_keeps(4, ranked, &steps)
             && walk_keeps_what_a_fresh_board_keeps(4, mixed, &steps)
+            && walk_keeps_what_a_fresh_board_keeps(4, &max, &steps)
     }
 
     /// The same on the 24-puzzle, with four patterns of three tiles (ranks kept; the other
@@ -258,7 +261,10 @@ fn five_by_five() -> &'static [PatternDatabase<25>; 3] {
 }
 
 /// Whether `predict_children` gives, for every child of `board`, the value and (through
-/// `predicted`) what is kept that `predict` gives and that evaluating the child afresh gives.
+/// `predicted`) what is kept that `predict` gives and that evaluating the child afresh gives;
+/// and, asked again with every child cut off whose offered bound exceeds the board's value,
+/// whether each bound it offered is at most the child's value and a child cut off is given
+/// nothing.
 fn every_child_predicted_alike<const N: usize, H: IncrementalHeuristic<N>>(
     pdb: &H,
     board: &sliding_tile::Board<N, H::Kept>,
@@ -278,20 +284,45 @@ fn every_child_predicted_alike<const N: usize, H: IncrementalHeuristic<N>>(
         | u8::from(column + 1 < width) << 2
         | u8::from(row + 1 < width) << 3;
     let kept = pdb.evaluate(tiles);
-    let all = pdb.predict_children(kept, tiles, to, from, open);
-    (0..4).all(|i| {
-        if open & 1 << i == 0 {
-            return all[i].is_none();
-        }
-        let tile = tiles[from[i]];
+    let fresh = |i: usize| {
         let mut after = *tiles;
         after.swap(from[i], to);
-        let fresh = pdb.evaluate(&after);
-        // The value at hand, and what the child keeps once made from the prediction.
-        let predicted = all[i].map(|(value, prediction)| (value, pdb.predicted(kept, prediction)));
-        predicted == Some((pdb.value(fresh), fresh))
-            && pdb.predict(kept, tiles, tile, from[i], to) == Some(fresh)
-    })
+        pdb.evaluate(&after)
+    };
+    let limit = pdb.value(kept);
+    let mut offers = Vec::new();
+    let mut cut = 0u8;
+    let some = pdb.predict_children(kept, tiles, to, from, open, |i, bound| {
+        offers.push((i, bound));
+        cut |= u8::from(bound > limit) << i;
+        bound > limit
+    });
+    let bounds_hold = offers
+        .iter()
+        .all(|&(i, bound)| open & 1 << i != 0 && bound <= pdb.value(fresh(i)));
+    let cut_given_nothing = (0..4).all(|i| cut & 1 << i == 0 || some[i].is_none());
+    let kept_given_alike = (0..4).all(|i| match some[i] {
+        Some((value, prediction)) => {
+            value == pdb.value(fresh(i)) && pdb.predicted(kept, prediction) == fresh(i)
+        }
+        None => open & 1 << i == 0 || cut & 1 << i != 0,
+    });
+    let all = pdb.predict_children(kept, tiles, to, from, open, |_, _| false);
+    bounds_hold
+        && cut_given_nothing
+        && kept_given_alike
+        && (0..4).all(|i| {
+            if open & 1 << i == 0 {
+                return all[i].is_none();
+            }
+            let tile = tiles[from[i]];
+            let fresh = fresh(i);
+            // The value at hand, and what the child keeps once made from the prediction.
+            let predicted =
+                all[i].map(|(value, prediction)| (value, pdb.predicted(kept, prediction)));
+            predicted == Some((pdb.value(fresh), fresh))
+                && pdb.predict(kept, tiles, tile, from[i], to) == Some(fresh)
+        })
 }
 
 #[test]

@@ -163,11 +163,18 @@ impl<const N: usize, H: IncrementalHeuristic<N>> SlidingPuzzle<N, H> {
         let from = self.from(blank);
         // A heuristic of tables far in memory predicts all the children at once, so that
         // their reads overlap; the others predict each child as it comes.
+        // Children that a bound offered on the way cuts off are gone from `open`.
+        let mut cut = 0u8;
         let all = H::PREDICTS_CHILDREN.then(|| {
-            self.heuristic
-                .predict_children(before, &board.tiles, blank, from, open)
+            let offer = |i: usize, bound: u32| {
+                let cut_off = visitor.prune(1, bound);
+                cut |= u8::from(cut_off) << i;
+                cut_off
+            };
+            (self.heuristic).predict_children(before, &board.tiles, blank, from, open, offer)
         });
         let all = all.as_ref();
+        let open = open & !cut;
         // Each slide in its own copy of the body, the cell the blank reaches worked out from
         // the blank alone: whether a slide is open is a predicted branch, so the loads of the
         // tile and its distances wait for nothing but the blank. (A list of the open slides

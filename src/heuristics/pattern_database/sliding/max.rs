@@ -1,7 +1,7 @@
 //! The largest of several sliding-tile pattern databases, each of its own partition, their
 //! children's entries read together.
 
-use super::lookup::{NOT_WANTED, Wanted, in_pocket};
+use super::lookup::predict_in_rounds;
 use super::{BuildOptions, BuildReport, PatternDatabase, PdbError, PdbKept, PdbPrediction};
 use crate::heuristics::{ChildPredictions, HeuristicError, IncrementalHeuristic};
 
@@ -9,11 +9,11 @@ use crate::heuristics::{ChildPredictions, HeuristicError, IncrementalHeuristic};
 /// partition of the tiles (with reflection, if asked): admissible as each is, and stronger
 /// than any of them.
 ///
-/// A board keeps every database's [`PdbKept`]; a board's children are ranked in every
-/// database before any entry is read, so that all their reads, a miss each in tables larger
-/// than the cache, are in flight together ([`Max`](crate::heuristics::Max) of two databases
-/// reads one's entries, then the other's). Patterns that several partitions share (the same
-/// tiles in the same order) share one table in memory.
+/// A board keeps every database's [`PdbKept`]; a board's children are predicted database by
+/// database, their entries in each read together so that the reads, a miss each in tables
+/// larger than the cache, are in flight at once, and a child that the entries read so far
+/// cut off reads no more. Patterns that several partitions share (the same tiles in the same
+/// order) share one table in memory.
 ///
 /// ```no_run
 /// use informed::heuristics::pattern_database::{BuildOptions, PdbMax, PARTITION_6666, PARTITION_6666_ACROSS};
@@ -162,7 +162,6 @@ impl<const N: usize, const K: usize> IncrementalHeuristic<N> for PdbMax<N, K> {
 
     type Prediction = [PdbPrediction; K];
 
-    /// Every child ranked in every database, then every entry read, then the values.
     #[inline]
     fn predict_children(
         &self,
@@ -171,10 +170,11 @@ impl<const N: usize, const K: usize> IncrementalHeuristic<N> for PdbMax<N, K> {
         to: usize,
         from: [usize; 4],
         open: u8,
+        cut: impl FnMut(usize, u32) -> bool,
     ) -> ChildPredictions<[PdbPrediction; K]> {
         if !self.ranked {
             let each: [ChildPredictions<PdbPrediction>; K] = core::array::from_fn(|d| {
-                self.databases[d].predict_children(before[d], tiles, to, from, open)
+                self.databases[d].predict_children(before[d], tiles, to, from, open, |_, _| false)
             });
             return core::array::from_fn(|i| {
                 let mut value = 0;
@@ -187,39 +187,7 @@ impl<const N: usize, const K: usize> IncrementalHeuristic<N> for PdbMax<N, K> {
                 Some((value, predictions))
             });
         }
-        let tile = |i: usize| tiles.get(from[i]).copied().filter(|_| open & 1 << i != 0);
-        let mut wanted = [[[NOT_WANTED; 2]; 4]; K];
-        for ((database, wanted), before) in self.databases.iter().zip(&mut wanted).zip(&before) {
-            for (i, wanted) in wanted.iter_mut().enumerate() {
-                if let Some(tile) = tile(i) {
-                    *wanted = database.wanted(before, tiles, tile, from[i], to);
-                }
-            }
-        }
-        let mut entries: [[[u8; 2]; 4]; K] = core::array::from_fn(|d| {
-            let database = &self.databases[d];
-            wanted[d].map(|pair| pair.map(|wanted: Wanted| database.read(wanted)))
-        });
-        for ((database, entries), wanted) in self.databases.iter().zip(&mut entries).zip(&wanted) {
-            if database.zero_aware && in_pocket(*entries) {
-                database.settle_children(entries, wanted, tiles, &from, to);
-            }
-        }
-        core::array::from_fn(|i| {
-            tile(i)?;
-            let mut value = 0;
-            let predictions = core::array::from_fn(|d| {
-                let (wanted, entries) = (wanted[d][i], entries[d][i]);
-                let prediction = PdbPrediction {
-                    wanted,
-                    entries,
-                    sums: PatternDatabase::<N>::sums_with(&before[d], &wanted, entries),
-                };
-                value = value.max(prediction.value());
-                prediction
-            });
-            Some((value, predictions))
-        })
+        predict_in_rounds(&self.databases, &before, tiles, to, from, open, cut)
     }
 
     #[inline]
