@@ -349,8 +349,8 @@ pub trait IncrementalHeuristic<const N: usize>: Clone {
     ///
     /// A heuristic that learns a lower bound on a child's value before the whole of it (one
     /// of two sums, one of several tables) may offer it to `cut`, with the child's `i`:
-    /// `true` means the search has cut the child off, so nothing more need be read for it,
-    /// and what is given for it is ignored. [`predict_each`] writes this method for a
+    /// `true` means the search has cut the child off and counted it: offer it nothing more
+    /// and read nothing more for it; what is given for it is ignored. [`predict_each`] writes this method for a
     /// heuristic whose `Prediction` is its `Kept`, and offers nothing.
     fn predict_children(
         &self,

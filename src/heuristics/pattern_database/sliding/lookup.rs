@@ -659,8 +659,8 @@ impl<const N: usize> IncrementalHeuristic<N> for PatternDatabase<N> {
     type Prediction = PdbPrediction;
 
     /// The children's direct entries read together, then the reflected entries of those the
-    /// direct sums do not cut off ([`predict_in_rounds`]); a child's [`PdbKept`] made later,
-    /// if the search makes the child.
+    /// direct sums do not cut off; a child's [`PdbKept`] made later, if the search makes the
+    /// child.
     #[inline]
     fn predict_children(
         &self,
