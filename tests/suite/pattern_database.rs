@@ -10,7 +10,9 @@ use informed::heuristics::pattern_database::{
 use informed::heuristics::{IncrementalHeuristic, Max};
 use informed::permutation;
 use informed::puzzles::{PuzzleError, SlidingPuzzle, sliding_tile};
-use informed::{MoveBuffer, SearchProblem, distance_table, ida_star};
+use informed::{
+    MoveBuffer, SearchOptions, SearchProblem, StopReason, distance_table, ida_star, ida_star_with,
+};
 use quickcheck::quickcheck;
 
 /// Every reachable 8-puzzle layout with its BFS distance, for a goal.
@@ -323,6 +325,30 @@ fn every_child_predicted_alike<const N: usize, H: IncrementalHeuristic<N>>(
             predicted == Some((pdb.value(fresh), fresh))
                 && pdb.predict(kept, tiles, tile, from[i], to) == Some(fresh)
         })
+}
+
+/// A node limit stops IDA* at exactly that many nodes though a board's children offer
+/// bounds before they are judged whole: limits from the first node up, plain and zero-aware.
+#[test]
+fn node_limits_hold_with_bounds_offered_early() {
+    let goal = sliding_tile::blank_first::<16>();
+    let fours: [&[u8]; 4] = [
+        &[1, 2, 3, 4],
+        &[5, 6, 7, 8],
+        &[9, 10, 11, 12],
+        &[13, 14, 15],
+    ];
+    // Korf's first instance: 57 moves.
+    let start: [u8; 16] = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
+    for aware in [false, true] {
+        let pdb = build(4, &goal, &fours, true, aware);
+        let puzzle = SlidingPuzzle::with_heuristic(4, 4, &start, &goal, pdb).unwrap();
+        for limit in [1, 2, 3, 7, 50, 1_000, 20_000] {
+            let result = ida_star_with(&puzzle, &SearchOptions::new().max_nodes(limit));
+            assert_eq!(result.stopped(), Some(StopReason::NodeLimit), "{limit}");
+            assert_eq!(result.stats.generated, limit);
+        }
+    }
 }
 
 #[test]
