@@ -73,6 +73,14 @@ fn raised_and_admissible(
     better
 }
 
+/// The 15-puzzle's tiles in rows of four (the last of three), a pattern each.
+const FOURS: [&[u8]; 4] = [
+    &[1, 2, 3, 4],
+    &[5, 6, 7, 8],
+    &[9, 10, 11, 12],
+    &[13, 14, 15],
+];
+
 /// The database of a partition built in memory, zero-aware or not.
 fn build<const N: usize>(
     side: usize,
@@ -118,12 +126,11 @@ quickcheck! {
         static DATABASES: OnceLock<Vec<PatternDatabase<16>>> = OnceLock::new();
         let goal = sliding_tile::blank_first::<16>();
         let databases = DATABASES.get_or_init(|| {
-            let fours: [&[u8]; 4] = [&[1, 2, 3, 4], &[5, 6, 7, 8], &[9, 10, 11, 12], &[13, 14, 15]];
             let threes: [&[u8]; 5] = [&[1, 2, 3], &[4, 5, 6], &[7, 8, 9], &[10, 11, 12], &[13, 14, 15]];
             [false, true]
                 .into_iter()
                 .flat_map(|aware| {
-                    [build(4, &goal, &fours, true, aware), build(4, &goal, &threes, true, aware)]
+                    [build(4, &goal, &FOURS, true, aware), build(4, &goal, &threes, true, aware)]
                 })
                 .collect()
         });
@@ -332,16 +339,10 @@ fn every_child_predicted_alike<const N: usize, H: IncrementalHeuristic<N>>(
 #[test]
 fn node_limits_hold_with_bounds_offered_early() {
     let goal = sliding_tile::blank_first::<16>();
-    let fours: [&[u8]; 4] = [
-        &[1, 2, 3, 4],
-        &[5, 6, 7, 8],
-        &[9, 10, 11, 12],
-        &[13, 14, 15],
-    ];
     // Korf's first instance: 57 moves.
     let start: [u8; 16] = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
     for aware in [false, true] {
-        let pdb = build(4, &goal, &fours, true, aware);
+        let pdb = build(4, &goal, &FOURS, true, aware);
         let puzzle = SlidingPuzzle::with_heuristic(4, 4, &start, &goal, pdb).unwrap();
         for limit in [1, 2, 3, 7, 50, 1_000, 20_000] {
             let result = ida_star_with(&puzzle, &SearchOptions::new().max_nodes(limit));
@@ -533,16 +534,10 @@ fn zero_aware_tables_are_cached_apart_from_the_plain_ones() {
 fn a_build_reports_its_progress_to_the_end() {
     let dir = cache_dir("progress");
     let goal = sliding_tile::blank_first::<16>();
-    let fours: [&[u8]; 4] = [
-        &[1, 2, 3, 4],
-        &[5, 6, 7, 8],
-        &[9, 10, 11, 12],
-        &[13, 14, 15],
-    ];
     let heard = Mutex::new(Vec::new());
     let observer = |progress: &BuildProgress| heard.lock().unwrap().push(progress.clone());
     let options = BuildOptions::new().cache_dir(&dir).observer(&observer);
-    let (built, report) = PatternDatabase::build_with(4, 4, &goal, &fours, true, &options).unwrap();
+    let (built, report) = PatternDatabase::build_with(4, 4, &goal, &FOURS, true, &options).unwrap();
     assert_eq!((report.loaded, report.built), (0, 4));
     let reports = core::mem::take(&mut *heard.lock().unwrap());
     // Three patterns of four (16!/12! placements, 12 cells for the blank) and one of three.
@@ -567,7 +562,7 @@ fn a_build_reports_its_progress_to_the_end() {
     assert!(deepest >= u32::from(largest) && deepest > 0);
 
     let (loaded, report) =
-        PatternDatabase::build_with(4, 4, &goal, &fours, true, &options).unwrap();
+        PatternDatabase::build_with(4, 4, &goal, &FOURS, true, &options).unwrap();
     assert_eq!((report.loaded, report.built), (4, 0));
     assert!(heard.lock().unwrap().is_empty(), "nothing is built");
     let sample = sliding_tile::blank_last::<16>();
