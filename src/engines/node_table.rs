@@ -238,7 +238,7 @@ impl<S: Eq + Hash, M: Copy, C> NodeTable<S, M, C> {
     /// Where `state` is filed (its number, which `number` gives, if states are numbered,
     /// else its hash, the one it `carried` if any: `number` is then not called), and the
     /// index of its node if it is stored; `Err` with the number if there is none, it is out of range or it is another
-    /// stored state's ([`clash`](Self::clash) says so).
+    /// stored state's ([`clash`] says so).
     // Inlined, with a small answer: it runs for every child.
     #[allow(clippy::inline_always)]
     #[inline(always)]

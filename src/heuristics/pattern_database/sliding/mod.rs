@@ -14,6 +14,7 @@ use crate::permutation::partial_count;
 mod build;
 mod lookup;
 mod max;
+mod ranks;
 mod regions;
 
 use build::{pattern_table, rank_weights};
@@ -260,15 +261,15 @@ pub struct PatternDatabase<const N: usize> {
     /// The pattern of each tile, or `usize::MAX` for the blank and tiles in no pattern.
     pattern_of: [usize; N],
     /// What a move of each tile changes, in one word for one load: its pattern (the low
-    /// byte, [`lookup::NO_INFO`] for none), its place in the pattern's list (the next byte)
+    /// byte, [`ranks::NO_INFO`] for none), its place in the pattern's list (the next byte)
     /// and what a unit of its digit weighs in the pattern's rank (the high 32 bits).
     /// 256 of them, one for every byte, so that a tile read off the board indexes it
     /// without a bounds check (the tiles past `N` have none).
     info: [u64; 256],
-    /// The info of each tile's mirror tile (all [`lookup::NO_INFO`] without reflection).
+    /// The info of each tile's mirror tile (all [`ranks::NO_INFO`] without reflection).
     mirror_info: [u64; 256],
     /// What a tile passed by a slide adds to the change of the moved tile's pattern's rank
-    /// ([`lookup::passing`]): a row for each moved tile, direct and then in the mirror image,
+    /// ([`ranks::passing`]): a row for each moved tile, direct and then in the mirror image,
     /// indexed by the passed tile (256 of them, so that a tile read off the board indexes it
     /// without a bounds check). Shared between clones, as the tables are.
     passing: Arc<[[u64; 256]]>,
@@ -456,7 +457,7 @@ impl<const N: usize> PatternDatabase<N> {
             }
         }
         let mut pattern_of = [usize::MAX; N];
-        let mut info = [lookup::NO_INFO; 256];
+        let mut info = [ranks::NO_INFO; 256];
         let mut ranked = partition.len() <= lookup::KEPT_PATTERNS;
         for (index, tiles) in partition.iter().enumerate() {
             if tiles.is_empty() {
@@ -495,15 +496,15 @@ impl<const N: usize> PatternDatabase<N> {
                 reflection
                     .tile
                     .get(t)
-                    .map_or(lookup::NO_INFO, |&mirror| info[usize::from(mirror)])
+                    .map_or(ranks::NO_INFO, |&mirror| info[usize::from(mirror)])
             }),
-            None => [lookup::NO_INFO; 256],
+            None => [ranks::NO_INFO; 256],
         };
         let passing = [&info, &mirror_info]
             .into_iter()
             .flat_map(|info| {
                 (0..N).map(|moved| {
-                    core::array::from_fn(|passed| lookup::passing(info[moved], info[passed]))
+                    core::array::from_fn(|passed| ranks::passing(info[moved], info[passed]))
                 })
             })
             .collect();
