@@ -1,9 +1,11 @@
 //! Adversarial use of the public API: limits that must hold under every engine, costs at the
 //! type's limits, adapters driven deep, bad sizes. One test per defect found that way; each
 //! failed before its fix. The limits (nodes, time, cancellation, stores) in `limits.rs`; costs
-//! at their type's limits, bad costs and sizes, and adapters driven deep in `inputs.rs`.
+//! at their type's limits and bad costs in `costs.rs`; bad sizes and inputs, adapters driven
+//! deep, unsolvable problems and several starts in `inputs.rs`.
 
 mod agreement;
+mod costs;
 mod inputs;
 mod limits;
 
