@@ -350,8 +350,9 @@ pub trait IncrementalHeuristic<const N: usize>: Clone {
     /// A heuristic that learns a lower bound on a child's value before the whole of it (one
     /// of two sums, one of several tables) may offer it to `cut`, with the child's `i`:
     /// `true` means the search has cut the child off and counted it: offer it nothing more
-    /// and read nothing more for it; what is given for it is ignored. [`predict_each`] writes this method for a
-    /// heuristic whose `Prediction` is its `Kept`, and offers nothing.
+    /// and read nothing more for it; what is given for it is ignored. [`predict_each`]
+    /// writes this method for a heuristic whose `Prediction` is its `Kept`, and offers
+    /// nothing.
     fn predict_children(
         &self,
         before: Self::Kept,

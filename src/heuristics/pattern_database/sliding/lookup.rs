@@ -3,10 +3,10 @@
 //!
 //! A board keeps, for each pattern, the rank of its tiles' cells (the entry's index) and the
 //! entry, direct and reflected. A move slides one tile, so it changes one direct rank and one
-//! reflected rank (`ranks.rs` works the change out). A board's
-//! children are ranked and read together, direct entries first, so that the reads, a miss
-//! each in tables larger than the cache, are in flight at once, and a child whose direct
-//! entries already cut it off is spared the reflected ones.
+//! reflected rank (`ranks.rs` works the change out). A board's children are ranked and read
+//! together, direct entries first, so that the reads, a miss each in tables larger than the
+//! cache, are in flight at once, and a child whose direct entries already cut it off is
+//! spared the reflected ones.
 
 use super::ranks::{NO_INFO, NOT_WANTED, Wanted};
 use super::{Grid, IN_POCKET, Pattern, PatternDatabase, QUICK_BYTES, partial_count};
@@ -266,8 +266,15 @@ pub(super) fn predict_in_rounds<const N: usize, const K: usize>(
     let tile = |i: usize, open: u8| tiles.get(from[i]).copied().filter(|_| open & 1 << i != 0);
     let mut wanted = [[[NOT_WANTED; 2]; 4]; K];
     let mut entries = [[[0u8; 2]; 4]; K];
-    // The largest bound offered for each child so far.
+    // A bound offered for child `i` if it is larger than any before it; whether it cut the
+    // child off.
     let mut offered = [0u32; 4];
+    let mut offer = |i: usize, bound: u32| {
+        bound > offered[i] && {
+            offered[i] = bound;
+            cut(i, bound)
+        }
+    };
     for (d, (database, before)) in databases.iter().zip(before).enumerate() {
         let (wanted, entries) = (&mut wanted[d], &mut entries[d]);
         for (i, (wanted, entries)) in wanted.iter_mut().zip(entries.iter_mut()).enumerate() {
@@ -280,11 +287,8 @@ pub(super) fn predict_in_rounds<const N: usize, const K: usize>(
             // An entry marked in a pocket is no bound until it is settled, with the others.
             if open & 1 << i != 0 && entries[0] & IN_POCKET == 0 {
                 let direct = PatternDatabase::<N>::sums_with(before, wanted, *entries) & 0xFFFF;
-                if direct > offered[i] {
-                    offered[i] = direct;
-                    if cut(i, direct) {
-                        open &= !(1 << i);
-                    }
+                if offer(i, direct) {
+                    open &= !(1 << i);
                 }
             }
         }
@@ -303,11 +307,8 @@ pub(super) fn predict_in_rounds<const N: usize, const K: usize>(
         for (i, (wanted, entries)) in wanted.iter().zip(entries.iter()).enumerate() {
             if open & 1 << i != 0 {
                 let value = larger_sum(PatternDatabase::<N>::sums_with(before, wanted, *entries));
-                if value > offered[i] {
-                    offered[i] = value;
-                    if cut(i, value) {
-                        open &= !(1 << i);
-                    }
+                if offer(i, value) {
+                    open &= !(1 << i);
                 }
             }
         }
