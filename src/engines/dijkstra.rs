@@ -19,7 +19,7 @@ use crate::solution::{Outcome, ResultOf, SearchResult};
 ///   memory; or as the exhaustive reference other engines are checked against.
 /// - **What it returns:** an optimal solution, whatever the costs (any [`Cost`] type,
 ///   floats included; negative costs are refused with
-///   [`Outcome::Invalid`](crate::Outcome::Invalid)).
+///   [`Outcome::Invalid`]).
 /// - **Time and memory:** O(s log s) time and O(s) memory for the s states cheaper than the
 ///   goal.
 ///

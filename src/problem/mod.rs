@@ -33,7 +33,7 @@ pub use move_buffer::MoveBuffer;
 ///   last one.
 /// - **More starts, and speed**: [`starts`](Self::starts), for a search from several states
 ///   at once; [`visit_children`](Self::visit_children), a hand-written loop over a state's
-///   children for the depth-first engines ([`visit_moves`](crate::visit_moves) walks a fixed
+///   children for the depth-first engines ([`visit_moves`] walks a fixed
 ///   list of moves with it); [`children_at_once`](Self::children_at_once), for a problem that
 ///   makes a state's children whole; [`state_index`](Self::state_index), for a problem whose
 ///   states are numbered, which the engines that store states then file by number instead of
@@ -241,7 +241,7 @@ pub trait SearchProblem {
     /// [`heuristic_after`](Self::heuristic_after) knows its heuristic. It is what
     /// [`ida_star`](crate::ida_star()) runs on, and there is rarely a reason to write it
     /// yourself. A problem whose moves are the same in every state (a pancake flip, a cube's
-    /// turn) overrides it with one line, [`visit_moves`](crate::visit_moves) over its list of
+    /// turn) overrides it with one line, [`visit_moves`] over its list of
     /// moves, which walks the list instead of listing it into a buffer at every node. A
     /// problem may override it, the way an iterator overrides
     /// [`try_fold`](Iterator::try_fold), to generate its children in a tight loop (the

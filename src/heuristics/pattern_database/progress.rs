@@ -54,7 +54,7 @@ impl<'a> BuildOptions<'a> {
     /// Reads each table from `dir` when a valid file for it is there, and otherwise builds it
     /// and writes the file (creating the directory). A file that is damaged or made for
     /// something else is never trusted: it is rebuilt and replaced, and named in the
-    /// [`BuildReport`](super::BuildReport).
+    /// [`BuildReport`].
     #[must_use]
     pub fn cache_dir(mut self, dir: &'a Path) -> Self {
         self.cache_dir = Some(dir);
