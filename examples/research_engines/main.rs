@@ -25,25 +25,26 @@
 
 use std::time::Instant;
 
-use informed::puzzles::{Pancake, SlidingPuzzle, sliding_tile};
+use informed::puzzles::{Pancake, SlidingPuzzle};
 use informed::{
-    AnytimeAStar, Bidirectional, MoveBuffer, SearchOptions, SearchProblem, SearchResult, Solution,
-    Stats, a_star, bfs, bidirectional_a_star, bidirectional_bfs, branch_and_bound_with,
-    budgeted_tree_search, dijkstra, dynamic_potential_search, explicit_estimation_search,
-    focal_search, ida_star, ida_star_cr, meet_in_the_middle, partial_expansion_a_star,
-    weighted_a_star,
+    SearchOptions, SearchResult, Solution, Stats, a_star, branch_and_bound_with,
+    budgeted_tree_search, ida_star, ida_star_cr, partial_expansion_a_star,
 };
 
 #[allow(dead_code)]
-#[path = "common/args.rs"]
+#[path = "../common/args.rs"]
 mod args;
-#[path = "common/grid.rs"]
+mod bidirectional;
+mod bounded;
+#[path = "../common/grid.rs"]
 mod grid;
-#[path = "common/heavy_tiles.rs"]
+#[path = "../common/heavy_tiles.rs"]
 mod heavy_tiles;
-#[path = "common/wall_grid.rs"]
+#[path = "../common/wall_grid.rs"]
 mod wall_grid;
 
+use bidirectional::{arena, blind_eight_puzzles, fifteen_puzzles};
+use bounded::{anytime, bounded};
 use wall_grid::WallGrid;
 
 const HELP: &str = "\
@@ -72,7 +73,7 @@ Options:
 
 /// Totals over a domain's instances.
 #[derive(Default)]
-struct Totals {
+pub(crate) struct Totals {
     cost: u64,
     expanded: u64,
     generated: u64,
@@ -91,7 +92,7 @@ impl Totals {
 
 /// Runs `solve` over every instance `rounds` times; the totals of the first round and the
 /// median time of all.
-fn measure<T>(
+pub(crate) fn measure<T>(
     instances: &[T],
     rounds: usize,
     solve: impl Fn(&T) -> (Option<u32>, Stats<u32>),
@@ -111,12 +112,14 @@ fn measure<T>(
     totals
 }
 
-fn answer<S, M>(result: &SearchResult<Solution<S, M, u32>, u32>) -> (Option<u32>, Stats<u32>) {
+pub(crate) fn answer<S, M>(
+    result: &SearchResult<Solution<S, M, u32>, u32>,
+) -> (Option<u32>, Stats<u32>) {
     (result.solution().map(|s| s.cost), result.stats.clone())
 }
 
 /// Prints a domain's table; every engine's total cost must equal the first's.
-fn report(domain: &str, rows: &[(&str, Totals)]) {
+pub(crate) fn report(domain: &str, rows: &[(&str, Totals)]) {
     println!("\n{domain}");
     println!(
         "  {:<22} {:>12} {:>13} {:>12} {:>10}",
@@ -130,57 +133,6 @@ fn report(domain: &str, rows: &[(&str, Totals)]) {
         );
         assert_eq!(totals.cost, rows[0].1.cost, "{name} disagrees on the costs");
     }
-}
-
-/// A puzzle with its heuristics taken away, both ways.
-struct Blind<P>(P);
-
-impl<P: Bidirectional> SearchProblem for Blind<P> {
-    type State = P::State;
-    type Move = P::Move;
-    type Cost = P::Cost;
-    fn start(&self) -> P::State {
-        self.0.start()
-    }
-    fn is_goal(&self, state: &P::State) -> bool {
-        self.0.is_goal(state)
-    }
-    fn moves(&self, state: &P::State, moves: &mut MoveBuffer<P::Move, P::Cost>) {
-        self.0.moves(state, moves);
-    }
-    fn apply(&self, state: &mut P::State, mv: P::Move) {
-        self.0.apply(state, mv);
-    }
-    fn inverse(&self, mv: P::Move) -> Option<P::Move> {
-        self.0.inverse(mv)
-    }
-}
-
-impl<P: Bidirectional> Bidirectional for Blind<P> {
-    fn goals(&self) -> Vec<P::State> {
-        self.0.goals()
-    }
-}
-
-/// 8-puzzles `count` random moves or fewer from the goal, by a seeded walk.
-fn eight_puzzles(count: usize) -> Vec<SlidingPuzzle<9>> {
-    let goal = sliding_tile::blank_last::<9>();
-    let walker = SlidingPuzzle::<9>::new(3, 3, &goal, &goal).expect("the goal is a board");
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    (0..count)
-        .map(|_| {
-            let mut board = walker.start();
-            for _ in 0..40 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let mut moves = MoveBuffer::new();
-                walker.moves(&board, &mut moves);
-                walker.apply(&mut board, moves[seed as usize % moves.len()].0);
-            }
-            SlidingPuzzle::<9>::new(3, 3, board.tiles(), &goal).expect("a walk stays solvable")
-        })
-        .collect()
 }
 
 fn main() {
@@ -291,51 +243,8 @@ fn budgeted(korf: &[SlidingPuzzle<16>], text: &str, rounds: usize) {
     );
 }
 
-/// ARA* from a weight of 3 on Korf's easy 15-puzzles: the states expanded and the time to
-/// its first answers, and on to the last (proven optimal), against weighted A* at 3 and A*.
-fn anytime(korf: &[SlidingPuzzle<16>], rounds: usize) {
-    let options = SearchOptions::new();
-    let first = measure(korf, rounds, |p| {
-        let mut search = AnytimeAStar::new(p, 3.0, &options);
-        let first = search.next().map(|found| found.solution.cost);
-        (first, search.stats().clone())
-    });
-    let last = measure(korf, rounds, |p| {
-        let mut search = AnytimeAStar::new(p, 3.0, &options);
-        let last = search.by_ref().last().map(|found| found.solution.cost);
-        (last, search.stats().clone())
-    });
-    let weighted = measure(korf, rounds, |p| answer(&weighted_a_star(p, 3.0)));
-    let optimal = measure(korf, rounds, |p| answer(&a_star(p)));
-    println!(
-        "\nanytime: ARA* from w = 3 on korf_easy20 (cost: the sum; the optimal sum {})",
-        optimal.cost
-    );
-    println!(
-        "  {:<36} {:>12} {:>12} {:>10}",
-        "engine", "expanded", "cost", "ms"
-    );
-    for (name, totals) in [
-        ("anytime_a_star, first answers", &first),
-        ("anytime_a_star, to the optimum", &last),
-        ("weighted_a_star w=3", &weighted),
-        ("a_star", &optimal),
-    ] {
-        let median = totals.millis[totals.millis.len() / 2];
-        println!(
-            "  {name:<36} {:>12} {:>12} {median:>10.1}",
-            totals.expanded, totals.cost
-        );
-    }
-    assert_eq!(last.cost, optimal.cost, "ARA*'s last answers are optimal");
-    assert!(
-        first.cost as f64 <= 3.0 * optimal.cost as f64,
-        "ARA*'s first answers keep w"
-    );
-}
-
 /// The first eight of Korf's instances in `text`, with heavy tiles.
-fn heavy_puzzles(text: &str) -> Vec<heavy_tiles::HeavyTiles> {
+pub(crate) fn heavy_puzzles(text: &str) -> Vec<heavy_tiles::HeavyTiles> {
     text.lines()
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
         .take(8)
@@ -388,103 +297,6 @@ fn pancakes(rounds: usize) {
     );
 }
 
-/// Focal search against weighted A* at the same weights: the rows' costs differ, each
-/// within its weight of A*'s.
-fn bounded(korf: &[SlidingPuzzle<16>], text: &str, queries: &[grid::Query], rounds: usize) {
-    let heavy = heavy_puzzles(text);
-    let optimal = (
-        measure(korf, 1, |p| answer(&a_star(p))).cost,
-        measure(&heavy, 1, |p| answer(&ida_star_cr(p))).cost,
-        measure(queries, 1, |q| answer(&a_star(q))).cost,
-    );
-    println!(
-        "\nbounded-suboptimal: weighted A*, focal search, DPS and EES at weight w (cost: the sum; \
-         the optimal sums: korf_easy20 {}, heavy tiles {}, arena {})",
-        optimal.0, optimal.1, optimal.2
-    );
-    println!(
-        "  {:<56} {:>12} {:>12} {:>10}",
-        "engine", "expanded", "cost", "ms"
-    );
-    bounded_rows(
-        "korf_easy20",
-        korf,
-        [3.0, 5.0],
-        optimal.0,
-        rounds,
-        |p, board| f64::from(p.heuristic(board)),
-    );
-    // Heavy tiles: the moves left (the unweighted Manhattan distance) part ways with the
-    // cost left, which is where EES's distance estimate tells.
-    bounded_rows(
-        "heavy tiles, first 8",
-        &heavy,
-        [1.5, 2.0],
-        optimal.1,
-        rounds,
-        |_, board| f64::from(board.moves_left()),
-    );
-    // The octile distance in moves: the longer of the two offsets.
-    bounded_rows(
-        "arena",
-        queries,
-        [1.5, 2.0],
-        optimal.2,
-        rounds,
-        |q, &(x, y)| f64::from(x.abs_diff(q.goal.0).max(y.abs_diff(q.goal.1))),
-    );
-}
-
-/// The bounded-suboptimal engines' rows for one domain, at each weight, each checked within
-/// its bound of the `optimal` sum; `distance` is EES's estimate of the moves left.
-fn bounded_rows<P: SearchProblem<Cost = u32>>(
-    domain: &str,
-    problems: &[P],
-    weights: [f64; 2],
-    optimal: u64,
-    rounds: usize,
-    distance: fn(&P, &P::State) -> f64,
-) {
-    for weight in weights {
-        let rows = [
-            (
-                "weighted_a_star",
-                measure(problems, rounds, |p| answer(&weighted_a_star(p, weight))),
-            ),
-            (
-                "focal_search",
-                measure(problems, rounds, |p| answer(&focal_search(p, weight))),
-            ),
-            (
-                "dynamic_potential_search",
-                measure(problems, rounds, |p| {
-                    answer(&dynamic_potential_search(p, weight))
-                }),
-            ),
-            (
-                "explicit_estimation_search",
-                measure(problems, rounds, |p| {
-                    answer(&explicit_estimation_search(p, weight, |state| {
-                        distance(p, state)
-                    }))
-                }),
-            ),
-        ];
-        for (name, totals) in rows {
-            let name = format!("{domain} {name} w={weight}");
-            let median = totals.millis[totals.millis.len() / 2];
-            println!(
-                "  {name:<56} {:>12} {:>12} {median:>10.1}",
-                totals.expanded, totals.cost
-            );
-            assert!(
-                totals.cost as f64 <= weight * optimal as f64,
-                "{name} passes its bound"
-            );
-        }
-    }
-}
-
 /// Korf's instances (lines `<id> <length> <16 tiles>`), to the goal 0 1 2 ... 15.
 fn korf_puzzles(text: &str) -> Vec<SlidingPuzzle<16>> {
     let goal: [u8; 16] = core::array::from_fn(|i| i as u8);
@@ -500,75 +312,6 @@ fn korf_puzzles(text: &str) -> Vec<SlidingPuzzle<16>> {
             SlidingPuzzle::<16>::parse(4, 4, &start, &goal).expect("Korf's instances are boards")
         })
         .collect()
-}
-
-/// A*, BAE* and MM on Korf's easy 15-puzzles.
-fn fifteen_puzzles(korf: &[SlidingPuzzle<16>], rounds: usize) {
-    report(
-        &format!(
-            "15-puzzle, Manhattan: korf_easy20, {} instances",
-            korf.len()
-        ),
-        &[
-            ("a_star", measure(korf, rounds, |p| answer(&a_star(p)))),
-            (
-                "bidirectional_a_star",
-                measure(korf, rounds, |p| answer(&bidirectional_a_star(p))),
-            ),
-            (
-                "meet_in_the_middle",
-                measure(korf, rounds, |p| answer(&meet_in_the_middle(p))),
-            ),
-        ],
-    );
-}
-
-/// A*, BAE* and MM on every scenario of the arena map.
-fn arena(queries: &[grid::Query], rounds: usize) {
-    report(
-        &format!(
-            "grid, octile: Moving AI arena, {} scenarios, 8-connected",
-            queries.len()
-        ),
-        &[
-            ("a_star", measure(queries, rounds, |q| answer(&a_star(q)))),
-            (
-                "bidirectional_a_star",
-                measure(queries, rounds, |q| answer(&bidirectional_a_star(q))),
-            ),
-            (
-                "meet_in_the_middle",
-                measure(queries, rounds, |q| answer(&meet_in_the_middle(q))),
-            ),
-        ],
-    );
-}
-
-/// Dijkstra, BAE*, MM, BFS and bidirectional BFS on 8-puzzles without a heuristic.
-fn blind_eight_puzzles(rounds: usize) {
-    let blind: Vec<Blind<SlidingPuzzle<9>>> = eight_puzzles(100).into_iter().map(Blind).collect();
-    report(
-        "8-puzzle, no heuristic: 100 random walks of 40 moves",
-        &[
-            (
-                "a_star (Dijkstra)",
-                measure(&blind[..], rounds, |p| answer(&dijkstra(p))),
-            ),
-            (
-                "bidirectional_a_star",
-                measure(&blind[..], rounds, |p| answer(&bidirectional_a_star(p))),
-            ),
-            (
-                "meet_in_the_middle",
-                measure(&blind[..], rounds, |p| answer(&meet_in_the_middle(p))),
-            ),
-            ("bfs", measure(&blind[..], rounds, |p| answer(&bfs(p)))),
-            (
-                "bidirectional_bfs",
-                measure(&blind[..], rounds, |p| answer(&bidirectional_bfs(p))),
-            ),
-        ],
-    );
 }
 
 /// IDA*, IDA*_CR, branch and bound and A* where IDA*'s thresholds creep.
