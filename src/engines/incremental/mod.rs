@@ -11,7 +11,7 @@
 //! cheapest, and of the fewest moves among the cheapest).
 //!
 //! Its parts: the search itself, its states and queue (`search.rs`), and the path it answers
-//! with (`path.rs`).
+//! with (`path.rs`); the two engines in `lpa_star.rs` and `d_star_lite.rs`.
 
 use core::ops::ControlFlow;
 
@@ -21,6 +21,8 @@ use crate::options::{SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, each_child};
 use crate::solution::{Outcome, OutcomeOf, ProblemError, Promise, SearchResult, Solution, Stats};
 
+pub(super) mod d_star_lite;
+pub(super) mod lpa_star;
 mod path;
 mod search;
 

@@ -1,6 +1,6 @@
 //! A* one expansion at a time: a search object the caller advances and looks into.
 
-use crate::engines::best_first::{AsIs, Halt, Order, Search, Stepped};
+use crate::engines::best_first::search::{AsIs, Halt, Order, Search, Stepped};
 use crate::options::SearchOptions;
 use crate::problem::{MoveBuffer, SearchProblem};
 use crate::solution::{Outcome, OutcomeOf, ResultOf, Stats};

@@ -4,8 +4,8 @@
 use hashbrown::HashMap;
 
 use crate::cost::{Cost, min};
-use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
-use crate::engines::ida_star::{Goal, Round, Rounds, next_threshold, solve};
+use crate::engines::depth_first::ida_star::{Goal, Round, Rounds, next_threshold, solve};
+use crate::engines::depth_first::stack::{DepthFirst, Ended, OnGoal, Policy};
 use crate::limits::Watch;
 use crate::options::SearchOptions;
 use crate::problem::SearchProblem;

@@ -5,9 +5,9 @@ use core::ops::ControlFlow;
 use smallvec::SmallVec;
 
 use crate::cost::Cost;
-use crate::engines::ida_star::{ZERO_RUN, repeats_a_state};
-use crate::engines::on_path::OnPath;
-use crate::engines::sweep::Sweeps;
+use crate::engines::depth_first::ida_star::{ZERO_RUN, repeats_a_state};
+use crate::engines::depth_first::on_path::OnPath;
+use crate::engines::depth_first::sweep::Sweeps;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{ChildVisitor, MoveBuffer, SearchProblem, restores_by_copy, undo};

@@ -1,7 +1,7 @@
 //! A*, with one table of states and parent links (the best-first core it shares with
 //! Dijkstra, weighted A* and greedy search is in `best_first`).
 
-use crate::engines::best_first::{AsIs, Order, Packed, search};
+use crate::engines::best_first::search::{AsIs, Order, Packed, search};
 use crate::options::SearchOptions;
 use crate::problem::{PackedStates, SearchProblem};
 use crate::solution::ResultOf;

@@ -8,7 +8,7 @@ mod recursive;
 use hashbrown::HashSet;
 
 use crate::cost::Cost;
-use crate::engines::sweep::Sweeps;
+use crate::engines::depth_first::sweep::Sweeps;
 use crate::limits::Watch;
 use crate::options::{ProgressEvent, SearchOptions, StopReason};
 use crate::problem::{SearchProblem, undo};

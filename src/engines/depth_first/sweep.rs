@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engines::bfs::bfs_with;
+use crate::engines::best_first::bfs::bfs_with;
 use crate::options::{CancelToken, SearchOptions, StopReason};
 use crate::problem::SearchProblem;
 use crate::solution::{Outcome, Stats};

@@ -4,7 +4,7 @@
 
 use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
-use crate::engines::front_to_end::{self, Least, Rule, sum_at_most};
+use crate::engines::bidirectional::front_to_end::{self, Least, Rule, sum_at_most};
 use crate::options::SearchOptions;
 use crate::solution::ResultOf;
 

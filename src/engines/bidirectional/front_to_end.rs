@@ -5,10 +5,10 @@
 
 use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
-use crate::engines::best_first::Halt;
+use crate::engines::best_first::search::Halt;
+use crate::engines::bidirectional::two_sides::{BACKWARD, FORWARD, goals, neighbours, path_across};
 use crate::engines::node_table::{FIRST_CAPACITY, Node, NodeTable, ROOT};
 use crate::engines::open_list::OpenList;
-use crate::engines::two_sides::{BACKWARD, FORWARD, goals, neighbours, path_across};
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{MoveBuffer, SearchProblem};

@@ -1,8 +1,8 @@
 //! Every optimal solution: IDA* that does not stop at its first goal.
 
 use crate::cost::{Cost, min};
-use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
-use crate::engines::ida_star::{Round, Rounds, deepen, threshold_after};
+use crate::engines::depth_first::ida_star::{Round, Rounds, deepen, threshold_after};
+use crate::engines::depth_first::stack::{DepthFirst, Ended, OnGoal, Policy};
 use crate::limits::Watch;
 use crate::options::SearchOptions;
 use crate::problem::SearchProblem;
@@ -72,7 +72,7 @@ pub fn optimal_solutions_with<P: SearchProblem>(
     options: &SearchOptions,
 ) -> SearchResult<OptimalSolutions<P::Move, P::Cost>, P::Cost> {
     let mut search = DepthFirst::new(problem, options, None);
-    let outcome = match super::not_one_start(problem) {
+    let outcome = match crate::engines::not_one_start(problem) {
         Some(Outcome::Invalid { error, .. }) => Outcome::invalid(error),
         Some(_) => Outcome::NoSolution,
         None => {

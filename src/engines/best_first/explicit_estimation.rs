@@ -5,7 +5,9 @@
 use std::collections::BinaryHeap;
 
 use crate::cost::Cost;
-use crate::engines::keyed::{Closed, Entry, Offered, States, at_least_one, least_fresh};
+use crate::engines::best_first::keyed::{
+    Closed, Entry, Offered, States, at_least_one, least_fresh,
+};
 use crate::options::SearchOptions;
 use crate::problem::{MoveBuffer, SearchProblem};
 use crate::solution::{OutcomeOf, Promise, ResultOf};

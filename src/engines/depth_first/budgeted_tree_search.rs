@@ -3,8 +3,10 @@
 //! the last.
 
 use crate::cost::{Cost, max, min};
-use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
-use crate::engines::ida_star::{Goal, Recursive, Round, Rounds, next_threshold, solve};
+use crate::engines::depth_first::ida_star::{
+    Goal, Recursive, Round, Rounds, next_threshold, solve,
+};
+use crate::engines::depth_first::stack::{DepthFirst, Ended, OnGoal, Policy};
 use crate::limits::Watch;
 use crate::options::SearchOptions;
 use crate::problem::SearchProblem;

@@ -4,8 +4,8 @@
 //! restored; what to do at a goal and with the children cut off is the engine's [`Policy`].
 
 use crate::cost::Cost;
-use crate::engines::ida_star::{ZERO_RUN, invalid_heuristic, repeats_a_state};
-use crate::engines::on_path::OnPath;
+use crate::engines::depth_first::ida_star::{ZERO_RUN, invalid_heuristic, repeats_a_state};
+use crate::engines::depth_first::on_path::OnPath;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{MadeChildren, MoveBuffer, SearchProblem, restores_by_copy, undo};

@@ -1,7 +1,7 @@
 //! Depth-first branch and bound: one depth-first search that keeps the best solution found and
 //! cuts off every path that cannot beat it.
 
-use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
+use crate::engines::depth_first::stack::{DepthFirst, Ended, OnGoal, Policy};
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::SearchProblem;
 use crate::solution::{Outcome, Promise, ResultOf, solved, solved_at_start};

@@ -3,7 +3,7 @@
 
 use super::{Goal, Round, threshold_after};
 use crate::cost::{Cost, min};
-use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
+use crate::engines::depth_first::stack::{DepthFirst, Ended, OnGoal, Policy};
 use crate::problem::SearchProblem;
 
 /// IDA*'s policy on the explicit stack: the least `f` cut off sets the next threshold, and

@@ -3,7 +3,7 @@
 use core::ops::ControlFlow;
 
 use crate::cost::Cost;
-use crate::engines::best_first::Halt;
+use crate::engines::best_first::search::Halt;
 use crate::engines::node_table::{FIRST_CAPACITY, Node, NodeTable, ROOT, clash, numbers_states};
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};

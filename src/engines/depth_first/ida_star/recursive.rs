@@ -5,8 +5,8 @@ use core::ops::ControlFlow;
 
 use super::{Goal, RECURSION_LIMIT, Round, Rounds, explicit, next_threshold};
 use crate::cost::{Cost, min};
-use crate::engines::depth_first::DepthFirst;
-use crate::engines::on_path::OnPath;
+use crate::engines::depth_first::on_path::OnPath;
+use crate::engines::depth_first::stack::DepthFirst;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::{ChildVisitor, MoveBuffer, SearchProblem};

@@ -1,6 +1,6 @@
 //! Weighted A* and greedy best-first search: faster than A*, at the price of optimality.
 
-use crate::engines::best_first::{AsIs, Order, search};
+use crate::engines::best_first::search::{AsIs, Order, search};
 use crate::options::SearchOptions;
 use crate::problem::SearchProblem;
 use crate::solution::ResultOf;

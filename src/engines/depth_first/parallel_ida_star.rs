@@ -4,8 +4,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use crate::cost::{Cost, min};
-use crate::engines::depth_first::{DepthFirst, Ended, OnGoal, Policy};
-use crate::engines::ida_star::{Goal, Recursive, Round, Rounds, solve, threshold_after};
+use crate::engines::depth_first::ida_star::{
+    Goal, Recursive, Round, Rounds, solve, threshold_after,
+};
+use crate::engines::depth_first::stack::{DepthFirst, Ended, OnGoal, Policy};
 use crate::limits::{SharedLimits, Watch};
 use crate::options::{CancelToken, SearchOptions, StopReason};
 use crate::problem::SearchProblem;

@@ -2,7 +2,7 @@
 
 use core::hash::Hash;
 
-use crate::engines::best_first::{AsIs, Halt, Order, Search, search};
+use crate::engines::best_first::search::{AsIs, Halt, Order, Search, search};
 use crate::engines::node_table::NodeTable;
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::SearchProblem;

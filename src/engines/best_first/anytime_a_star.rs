@@ -5,7 +5,7 @@ use std::collections::BinaryHeap;
 
 use crate::Stats;
 use crate::cost::Cost;
-use crate::engines::keyed::{Entry, Offered, States};
+use crate::engines::best_first::keyed::{Entry, Offered, States};
 use crate::options::SearchOptions;
 use crate::problem::{MoveBuffer, SearchProblem};
 use crate::solution::{Outcome, OutcomeOf, Promise, ResultOf, SolutionOf};
