@@ -1,9 +1,15 @@
-//! Heuristics for the sliding-tile puzzles, kept apart from the puzzle so that one puzzle
-//! can be searched with any of them.
+//! Heuristics kept apart from the puzzles, so that one puzzle can be searched with any of them:
+//! the sliding-tile puzzles' distances, and the pattern databases of any permutation puzzle.
 //!
-//! A [`TileHeuristic`] is built once for a puzzle's size and goal layout, evaluated once on the
-//! start, and then updated incrementally as each move slides one tile into the blank: the
-//! puzzle caches the value in its state, so the engines read it for free.
+//! A [`TileHeuristic`] (the Manhattan distance, linear conflict, misplaced tiles, their
+//! [`Max`], a [`PatternDatabase`]) is built once for a sliding puzzle's size and goal layout,
+//! evaluated once on the start, and then updated incrementally as each move slides one tile
+//! into the blank: the puzzle caches the value in its state, so the engines read it for free.
+//!
+//! [`pattern_database`] builds tables of exact distances in an abstraction of any puzzle whose
+//! states are arrangements of pieces, from the puzzle's own moves. The heuristics that belong
+//! to one domain alone (the pancakes' gap count, TopSpin's, Hanoi's and the cube's databases)
+//! live with their puzzles in [`puzzles`](crate::puzzles).
 
 mod linear_conflict;
 mod manhattan;
