@@ -98,7 +98,6 @@
 
 #![deny(missing_docs)]
 
-mod bidirectional;
 pub mod closures;
 mod cost;
 mod engines;
@@ -128,11 +127,11 @@ pub use engines::{
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-pub use bidirectional::Bidirectional;
 pub use cost::{Cost, CostValue, NumCost, NumKey};
 #[cfg(feature = "parallel")]
 pub use engines::{parallel_ida_star, parallel_ida_star_with};
 pub use options::{CancelToken, Progress, ProgressEvent, SearchOptions, StopReason};
+pub use problem::Bidirectional;
 pub use problem::{
     ChildVisitor, ListedChildren, MoveBuffer, PackedStates, SearchProblem, visit_moves,
 };

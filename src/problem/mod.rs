@@ -1,17 +1,20 @@
 //! The [`SearchProblem`] trait every engine searches, and the [`Cost`] bound on its costs.
 //!
-//! Its parts: the [`MoveBuffer`] a problem lists its moves in (`move_buffer.rs`), and the
+//! Its parts: the [`MoveBuffer`] a problem lists its moves in (`move_buffer.rs`), the
 //! default loop over a state's children with the [`ChildVisitor`] an engine hands it
-//! (`children.rs`).
+//! (`children.rs`), and what a problem adds to be searched backwards too, [`Bidirectional`]
+//! (`bidirectional.rs`).
 
 use core::hash::Hash;
 use core::ops::ControlFlow;
 
 use crate::cost::Cost;
 
+mod bidirectional;
 mod children;
 mod move_buffer;
 
+pub use bidirectional::Bidirectional;
 pub use children::ChildVisitor;
 pub(crate) use children::{MadeChildren, each_child, restores_by_copy, undo};
 use children::{visit_fixed, visit_listed};

@@ -34,7 +34,7 @@ use core::fmt;
 use core::ops::ControlFlow;
 use core::str::FromStr;
 
-use crate::bidirectional::Bidirectional;
+use crate::problem::Bidirectional;
 use crate::problem::{ChildVisitor, MoveBuffer, SearchProblem};
 use crate::puzzles::text::{self, BadCell};
 

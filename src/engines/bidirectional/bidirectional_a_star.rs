@@ -2,10 +2,10 @@
 //! from the starts and from the goals, each ordered by a priority that counts what the other
 //! direction's heuristic says.
 
-use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
 use crate::engines::bidirectional::front_to_end::{self, Least, Rule, sum_at_most};
 use crate::options::SearchOptions;
+use crate::problem::Bidirectional;
 use crate::solution::ResultOf;
 
 /// Solves `problem` with bidirectional A* in the form of BAE* (Sadhukhan, 2013), also

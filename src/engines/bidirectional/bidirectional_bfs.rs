@@ -1,13 +1,13 @@
 //! Bidirectional breadth-first search: from the starts and from the goals at once, a whole
 //! layer at a time on the side whose frontier is smaller, until the two meet.
 
-use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
 use crate::engines::best_first::search::Halt;
 use crate::engines::bidirectional::two_sides::{BACKWARD, FORWARD, goals, neighbours, path_across};
 use crate::engines::node_table::{FIRST_CAPACITY, Node, NodeTable, ROOT};
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
+use crate::problem::Bidirectional;
 use crate::problem::{MoveBuffer, SearchProblem};
 use crate::solution::{Outcome, OutcomeOf, Promise, ResultOf, Stats, solved};
 

@@ -3,7 +3,6 @@
 //! the side of least priority expanded, every state one side reaches looked up on the other,
 //! and the search ended once the rule proves the cheapest path met optimal.
 
-use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
 use crate::engines::best_first::search::Halt;
 use crate::engines::bidirectional::two_sides::{BACKWARD, FORWARD, goals, neighbours, path_across};
@@ -11,6 +10,7 @@ use crate::engines::node_table::{FIRST_CAPACITY, Node, NodeTable, ROOT};
 use crate::engines::open_list::OpenList;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
+use crate::problem::Bidirectional;
 use crate::problem::{MoveBuffer, SearchProblem};
 use crate::solution::{Outcome, OutcomeOf, ProblemError, Promise, ResultOf, Stats, solved};
 

@@ -1,9 +1,9 @@
 //! MM: bidirectional heuristic search guaranteed to meet in the middle.
 
-use crate::bidirectional::Bidirectional;
 use crate::cost::{Cost, max, min};
 use crate::engines::bidirectional::front_to_end::{self, Least, Rule, sum_at_most};
 use crate::options::SearchOptions;
+use crate::problem::Bidirectional;
 use crate::solution::ResultOf;
 
 /// Solves `problem` with MM, the bidirectional search of Holte, Felner, Sharon and Sturtevant

@@ -3,10 +3,10 @@
 
 use core::ops::ControlFlow;
 
-use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
 use crate::engines::best_first::search::Halt;
 use crate::engines::node_table::NodeTable;
+use crate::problem::Bidirectional;
 use crate::problem::{MoveBuffer, SearchProblem, each_child};
 use crate::solution::ProblemError;
 

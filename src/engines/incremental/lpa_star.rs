@@ -3,12 +3,12 @@
 
 use core::hash::Hash;
 
-use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
 use crate::engines::incremental::{
     Direction, Incremental, Planner, checked_goals, predecessors, successors,
 };
 use crate::options::SearchOptions;
+use crate::problem::Bidirectional;
 use crate::problem::MoveBuffer;
 use crate::solution::{Promise, SearchResult, Solution};
 

@@ -15,9 +15,9 @@
 
 use core::ops::ControlFlow;
 
-use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
 use crate::options::{SearchOptions, StopReason};
+use crate::problem::Bidirectional;
 use crate::problem::{MoveBuffer, each_child};
 use crate::solution::{Outcome, OutcomeOf, ProblemError, Promise, SearchResult, Solution, Stats};
 

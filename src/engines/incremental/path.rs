@@ -2,10 +2,10 @@
 
 use super::Direction;
 use super::search::{Halt, Incremental, Length};
-use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
 use crate::limits::Watch;
 use crate::options::{SearchOptions, StopReason};
+use crate::problem::Bidirectional;
 use crate::solution::{Outcome, OutcomeOf, ProblemError, Promise, Stats, solved};
 
 /// The path a search found, from its start to an origin (D\* Lite) or from a start to the

@@ -6,11 +6,11 @@ use core::marker::PhantomData;
 use std::collections::BinaryHeap;
 
 use super::Direction;
-use crate::bidirectional::Bidirectional;
 use crate::cost::Cost;
 use crate::engines::node_table::{FIRST_CAPACITY, Node, NodeTable, ROOT, clash, numbers_states};
 use crate::limits::Watch;
 use crate::options::StopReason;
+use crate::problem::Bidirectional;
 use crate::problem::MoveBuffer;
 use crate::solution::{ProblemError, Stats};
 

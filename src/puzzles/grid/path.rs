@@ -325,7 +325,7 @@ impl<C: Cost> SearchProblem for GridPath<'_, C> {
 
 /// Every step is reversible at the same cost (a diagonal needs the same two cells free both
 /// ways), so the default predecessors hold.
-impl<C: Cost> crate::bidirectional::Bidirectional for GridPath<'_, C> {
+impl<C: Cost> crate::problem::Bidirectional for GridPath<'_, C> {
     fn goals(&self) -> Vec<Cell> {
         vec![self.goal]
     }

@@ -2,8 +2,8 @@
 //! back to the start as the backward heuristic.
 
 use super::{Board, SlidingPuzzle};
-use crate::bidirectional::Bidirectional;
 use crate::heuristics::IncrementalHeuristic;
+use crate::problem::Bidirectional;
 
 /// Every slide has its opposite, of the same cost, so the predecessors are the default's.
 impl<const N: usize, H: IncrementalHeuristic<N>> Bidirectional for SlidingPuzzle<N, H> {

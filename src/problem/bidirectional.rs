@@ -1,7 +1,7 @@
 //! What the backward half of a bidirectional search needs from a problem: [`Bidirectional`].
 
+use super::{MoveBuffer, SearchProblem};
 use crate::cost::Cost;
-use crate::problem::{MoveBuffer, SearchProblem};
 
 /// A problem that can also be searched backwards, from its goals: for
 /// [`bidirectional_bfs`](crate::bidirectional_bfs()),
