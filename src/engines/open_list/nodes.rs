@@ -4,14 +4,7 @@
 use crate::cost::Cost;
 
 use super::quaternary::Quaternary;
-use super::slots::Slots;
-
-/// An entry of the heap of nodes: greater is sooner out.
-pub(super) trait Queued: Ord + Copy {
-    /// The entry's `f` as a word ([`Cost::key_bits`]), ordered as the `f` are: one apart for
-    /// integers one apart.
-    fn f_bits(&self) -> u64;
-}
+use super::slots::{Queued, Slots};
 
 /// A node's place in the heap of nodes: its key (`f` and `g`), when it was queued, and its
 /// index in the table. Compared as words ([`Cost::key_bits`]: `f`, then `g` turned around so

@@ -29,7 +29,15 @@
 //! holds a few hundred nodes at most then), where giving way to the heap for good cost a
 //! grid's A* 5% more instructions.
 
-use super::nodes::Queued;
+#[cfg(doc)]
+use crate::cost::Cost;
+
+/// An entry of the heap of nodes, in slots or not: greater is sooner out.
+pub(super) trait Queued: Ord + Copy {
+    /// The entry's `f` as a word ([`Cost::key_bits`]), ordered as the `f` are: one apart for
+    /// integers one apart.
+    fn f_bits(&self) -> u64;
+}
 
 /// The most distinct `f` the slots span.
 const SPAN: u64 = 1 << 13;
