@@ -288,6 +288,41 @@ fn negative_and_nan_costs_are_refused_by_every_engine() {
 }
 
 #[test]
+fn a_bad_heuristic_at_the_start_is_refused_and_a_dead_start_has_no_solution() {
+    // Branch and bound searched below the start without reading its heuristic: a NaN or
+    // negative one went unreported, and a dead end (`MAX`) was searched.
+    for bad in [f64::NAN, -1.0] {
+        let problem = FnProblem::new(
+            0i32,
+            |&n: &i32| if n < 2 { vec![(n + 1, 1.0)] } else { vec![] },
+            move |&n: &i32| if n == 0 { bad } else { 0.0 },
+            |&n: &i32| n == 2,
+        );
+        every_engine_refuses(&problem, &["bfs", "dijkstra"], |error| {
+            matches!(error, ProblemError::InvalidHeuristic { .. })
+        });
+    }
+    let dead = FnProblem::new(
+        0u8,
+        |&n: &u8| if n < 2 { vec![(n + 1, 1)] } else { vec![] },
+        |&n: &u8| if n == 0 { u8::MAX } else { 0 },
+        |&n: &u8| n == 2,
+    );
+    for (name, engine) in engines() {
+        if ["bfs", "dijkstra"].contains(&name) {
+            continue;
+        }
+        let result = engine(&dead, &SearchOptions::new());
+        assert!(
+            matches!(result.outcome, Outcome::NoSolution),
+            "{name}: {:?}",
+            result.outcome
+        );
+        assert_eq!(result.stats.expanded, 0, "{name}");
+    }
+}
+
+#[test]
 fn a_move_offered_twice_replays_at_its_cheaper_cost() {
     let graph = Adjacency {
         edges: vec![vec![(1, 5), (1, 2)], vec![(2, 1)], vec![]],
