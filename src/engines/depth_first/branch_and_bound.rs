@@ -1,8 +1,7 @@
 //! Depth-first branch and bound: one depth-first search that keeps the best solution found and
 //! cuts off every path that cannot beat it.
 
-use crate::cost::Cost;
-use crate::engines::depth_first::ida_star::invalid_heuristic;
+use crate::engines::depth_first::ida_star::start_heuristic;
 use crate::engines::depth_first::stack::{DepthFirst, Ended, OnGoal, Policy};
 use crate::options::{SearchOptions, StopReason};
 use crate::problem::SearchProblem;
@@ -67,7 +66,7 @@ pub fn branch_and_bound_with<P: SearchProblem>(
         Outcome::stopped_by(StopReason::CostBound)
     } else if problem.is_goal(search.start()) {
         solved_at_start(problem, problem.start(), options)
-    } else if let Some(outcome) = dead_or_invalid_start(problem, search.start()) {
+    } else if let Err(outcome) = start_heuristic(problem, search.start()) {
         outcome
     } else {
         let mut best = Incumbent::<P> {
@@ -98,20 +97,6 @@ pub fn branch_and_bound_with<P: SearchProblem>(
         outcome,
         stats: search.stats,
     }
-}
-
-/// What the search answers at once for a start whose heuristic is invalid (negative or NaN)
-/// or `MAX` (a dead end, never expanded), as the iterative-deepening engines do; `None` to
-/// search.
-fn dead_or_invalid_start<P: SearchProblem>(
-    problem: &P,
-    start: &P::State,
-) -> Option<crate::OutcomeOf<P>> {
-    let heuristic = problem.heuristic(start);
-    if !heuristic.is_valid() {
-        return Some(Outcome::invalid(invalid_heuristic(heuristic)));
-    }
-    (heuristic == P::Cost::MAX).then_some(Outcome::NoSolution)
 }
 
 /// The best solution so far, and whether the cost bound cut a path off before there was one.

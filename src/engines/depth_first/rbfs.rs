@@ -5,7 +5,7 @@ use core::ops::ControlFlow;
 use smallvec::SmallVec;
 
 use crate::cost::Cost;
-use crate::engines::depth_first::ida_star::{ZERO_RUN, repeats_a_state};
+use crate::engines::depth_first::ida_star::{ZERO_RUN, repeats_a_state, start_heuristic};
 use crate::engines::depth_first::on_path::OnPath;
 use crate::engines::depth_first::sweep::Sweeps;
 use crate::limits::Watch;
@@ -144,15 +144,10 @@ impl<P: SearchProblem> Search<'_, P> {
         if problem.is_goal(&self.state) {
             return solved_at_start(problem, problem.start(), options);
         }
-        let h = problem.heuristic(&self.state);
-        if !h.is_valid() {
-            return Outcome::invalid(ProblemError::InvalidHeuristic {
-                heuristic: h.value(),
-            });
-        }
-        if h == infinite {
-            return Outcome::NoSolution;
-        }
+        let h = match start_heuristic(problem, &self.state) {
+            Ok(h) => h,
+            Err(outcome) => return outcome,
+        };
         // The root's bound is the cost bound: RBFS returns to the root only once every
         // solution within it is ruled out.
         if let Err(error) = self.push(P::Cost::ZERO, h, self.watch.cost_bound, None, None) {

@@ -219,10 +219,10 @@ pub(crate) fn deepen<'p, P: SearchProblem, R: Rounds<'p, P>, T>(
     if problem.is_goal(&start) {
         return at_start();
     }
-    let mut threshold = problem.heuristic(&start);
-    if !threshold.is_valid() {
-        return Outcome::invalid(invalid_heuristic(threshold));
-    }
+    let mut threshold = match start_heuristic(problem, &start) {
+        Ok(heuristic) => heuristic,
+        Err(outcome) => return outcome,
+    };
     let (cost_bound, deadline) = (rounds.parts().1.cost_bound, rounds.parts().1.deadline);
     let mut sweeps = Sweeps::new(options, deadline);
     let mut completed_threshold = None;
@@ -271,6 +271,22 @@ pub(crate) fn deepen<'p, P: SearchProblem, R: Rounds<'p, P>, T>(
         return stopped(StopReason::CostOverflow, completed_threshold);
     }
     Outcome::NoSolution
+}
+
+/// The heuristic of the start of a depth-first search, or what the engine answers at once: an
+/// invalid one (negative or NaN) refused, a dead end (`MAX`, never expanded) with no solution.
+pub(crate) fn start_heuristic<P: SearchProblem, T>(
+    problem: &P,
+    start: &P::State,
+) -> Result<P::Cost, Outcome<T, P::Cost>> {
+    let heuristic = problem.heuristic(start);
+    if !heuristic.is_valid() {
+        return Err(Outcome::invalid(invalid_heuristic(heuristic)));
+    }
+    if heuristic == P::Cost::MAX {
+        return Err(Outcome::NoSolution);
+    }
+    Ok(heuristic)
 }
 
 /// The error for an invalid heuristic value.
