@@ -47,7 +47,8 @@ pub use incremental::lpa_star::LpaStar;
 pub use real_time::lrta_star::{LearnedHeuristic, lrta_star, lrta_star_with};
 pub(crate) use state_hash::StateHasher;
 
-/// What a depth-first engine answers, at once, for a problem whose
+/// What an engine that searches from one state (the depth-first engines, and the agents of
+/// LRTA\* and D\* Lite) answers, at once, for a problem whose
 /// [`starts`](crate::SearchProblem::starts) are not its one start: no solution for none,
 /// [`ProblemError::SeveralStarts`](crate::ProblemError::SeveralStarts) for several.
 /// `None` for one: search from it.
@@ -61,8 +62,8 @@ fn not_one_start<P: crate::SearchProblem>(problem: &P) -> Option<crate::OutcomeO
     }
 }
 
-/// [`not_one_start`]'s answer as a whole result, with no statistics: what a depth-first
-/// engine returns at once for a problem whose starts are not one.
+/// [`not_one_start`]'s answer as a whole result, with no statistics: what such an engine
+/// returns at once for a problem whose starts are not one.
 fn refused_starts<P: crate::SearchProblem>(problem: &P) -> Option<crate::ResultOf<P>> {
     not_one_start(problem).map(|outcome| crate::ResultOf::<P> {
         outcome,

@@ -226,10 +226,11 @@ pub trait SearchProblem {
     /// Every state the search may start from: the engines that store states (A*, BFS,
     /// Dijkstra, weighted A*, greedy search) search from all of them at once (a multi-source
     /// search), and [`Solution::start`](crate::Solution::start) says which one a solution
-    /// starts from. The depth-first engines search from one state: handed a problem with
-    /// several starts, they end with
-    /// [`ProblemError::SeveralStarts`](crate::ProblemError::SeveralStarts). Defaults to
-    /// `start()`.
+    /// starts from. The depth-first engines, and the agents of
+    /// [`lrta_star`](crate::lrta_star()) and [`DStarLite`](crate::DStarLite), search from one
+    /// state: handed a problem with several starts, they end with
+    /// [`ProblemError::SeveralStarts`](crate::ProblemError::SeveralStarts), and with none,
+    /// with no solution. Defaults to `start()`.
     fn starts(&self) -> Vec<Self::State> {
         vec![self.start()]
     }

@@ -131,7 +131,8 @@ pub enum ProblemError {
         /// The size of the table.
         size: usize,
     },
-    /// A depth-first engine was handed a problem with several
+    /// A depth-first engine, or the agent of [`lrta_star`](crate::lrta_star()) or
+    /// [`DStarLite`](crate::DStarLite), was handed a problem with several
     /// [`starts`](crate::SearchProblem::starts): it searches from one state. The engines that
     /// store states ([`a_star`](crate::a_star()), [`bfs`](crate::bfs())) search from several.
     SeveralStarts {
@@ -187,8 +188,8 @@ impl fmt::Display for ProblemError {
             ),
             Self::SeveralStarts { count } => write!(
                 f,
-                "the problem has {count} starts, and a depth-first engine searches from one: \
-                 use `a_star` or `bfs`, which search from several"
+                "the problem has {count} starts, and this engine searches from one: use `a_star` \
+                 or `bfs`, which search from several"
             ),
             Self::Path(error) => write!(
                 f,

@@ -4,8 +4,9 @@
 
 use informed::puzzles::grid::{Cell, Connectivity, Direction, GridCosts, GridMap, GridPath};
 use informed::{
-    Bidirectional, CancelToken, DStarLite, LpaStar, MoveBuffer, Outcome, ProblemError,
-    SearchOptions, SearchProblem, StopReason, a_star, dijkstra, replay_from,
+    Bidirectional, CancelToken, DStarLite, LearnedHeuristic, LpaStar, MoveBuffer, Outcome,
+    ProblemError, SearchOptions, SearchProblem, StopReason, a_star, dijkstra, lrta_star,
+    replay_from,
 };
 use quickcheck::{Arbitrary, Gen, quickcheck};
 
@@ -392,12 +393,14 @@ fn a_stopped_plan_is_taken_up_again() {
     assert!(plan.stats.stored <= 50 + 8, "{}", plan.stats.stored);
 }
 
-/// A line of `length` cells whose moves cost `cost` each way, for the error paths.
+/// A line of `length` cells whose moves cost `cost` each way, for the error paths; its
+/// starts are `starts` (0 alone unless a test says).
 struct Line {
     length: i32,
     cost: i32,
     goals: Vec<i32>,
     inverses: bool,
+    starts: Vec<i32>,
 }
 
 impl SearchProblem for Line {
@@ -405,7 +408,10 @@ impl SearchProblem for Line {
     type Move = i32;
     type Cost = i32;
     fn start(&self) -> i32 {
-        0
+        self.starts.first().copied().unwrap_or(0)
+    }
+    fn starts(&self) -> Vec<i32> {
+        self.starts.clone()
     }
     fn is_goal(&self, &at: &i32) -> bool {
         at == self.length
@@ -440,6 +446,7 @@ fn faults_are_named_and_mended() {
         cost,
         goals,
         inverses,
+        starts: vec![0],
     };
     let (mut d_star, mut lpa) = (DStarLite::new(), LpaStar::new());
     let cases = [
@@ -469,6 +476,34 @@ fn faults_are_named_and_mended() {
     assert_eq!(lpa.plan(&free).solution().unwrap().cost, 0);
 }
 
+/// The agents of D* Lite and LRTA* stand on one state: several starts are refused, none has
+/// no solution, and the planner keeps what it had.
+#[test]
+fn an_agent_stands_on_one_state() {
+    let line = |starts| Line {
+        length: 5,
+        cost: 1,
+        goals: vec![5],
+        inverses: true,
+        starts,
+    };
+    let mut planner = DStarLite::new();
+    assert_eq!(planner.plan(&line(vec![1])).solution().unwrap().cost, 4);
+    let stored = planner.stored();
+    let refused = ProblemError::SeveralStarts { count: 2 };
+    let two = line(vec![1, 4]);
+    assert_eq!(planner.plan(&two).problem_error(), Some(&refused));
+    assert_eq!(planner.plan(&line(vec![])).outcome, Outcome::NoSolution);
+    assert_eq!(planner.stored(), stored);
+    assert_eq!(planner.plan(&line(vec![4])).solution().unwrap().cost, 1);
+    let mut learned = LearnedHeuristic::new();
+    let walk = lrta_star(&two, &mut learned, 1);
+    assert_eq!(walk.problem_error(), Some(&refused));
+    let none = lrta_star(&line(vec![]), &mut learned, 1);
+    assert_eq!(none.outcome, Outcome::NoSolution);
+    assert_eq!((learned.len(), learned.raised_last_trial()), (0, 0));
+}
+
 /// Moves that cost nothing, both ways along the line: zero-cost cycles everywhere, and the
 /// path still reaches the goal, optimal; at the cost type's limit, the sums saturate.
 #[test]
@@ -478,6 +513,7 @@ fn zero_cost_cycles_and_the_cost_types_limit() {
         cost: 0,
         goals: vec![30],
         inverses: true,
+        starts: vec![0],
     };
     let solution = DStarLite::new().plan(&free).into_solution().unwrap();
     assert_eq!((solution.cost, solution.len()), (0, 30));
@@ -486,6 +522,7 @@ fn zero_cost_cycles_and_the_cost_types_limit() {
         cost: i32::MAX / 2,
         goals: vec![3],
         inverses: true,
+        starts: vec![0],
     };
     assert_eq!(
         LpaStar::new().plan(&dear).stopped(),

@@ -65,7 +65,10 @@ impl Direction for Backward {
 ///   goal. Where most of the map changes between plans, A\* from scratch is as fast.
 /// - **What the problem gives:** its goals ([`Bidirectional::goals`]) and the moves into a
 ///   state ([`Bidirectional::predecessors`]; the default, from the inverses, serves problems
-///   whose moves are reversible).
+///   whose moves are reversible). The agent stands on one state: a problem with several
+///   [`starts`](crate::SearchProblem::starts) is refused with
+///   [`ProblemError::SeveralStarts`](crate::ProblemError::SeveralStarts), one with none has
+///   no solution, and the planner keeps what it had.
 /// - **Memory, limits and statistics:** as for [`LpaStar`](crate::LpaStar): the states
 ///   reached are kept between plans; a plan a limit stops keeps what it repaired; a fault
 ///   drops the search.
@@ -151,6 +154,10 @@ where
     where
         P: Bidirectional<State = S, Move = M, Cost = C>,
     {
+        // The agent stands on one state; the planner keeps what it had.
+        if let Some(refused) = crate::engines::refused_starts(problem) {
+            return refused;
+        }
         let (kept_goals, path, last_start) = (&mut self.goals, &self.path, &mut self.last_start);
         let prepare = |search: &mut Option<Incremental<Backward, S, M, C>>| {
             let goals = checked_goals(problem)?;

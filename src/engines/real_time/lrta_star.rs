@@ -77,6 +77,10 @@ impl<S: Eq + Hash, C: Cost> Default for LearnedHeuristic<S, C> {
 ///   an agent that stands on one ends the trial with [`Outcome::NoSolution`]. In a space
 ///   with no reachable goal and cycles, the agent wanders until a limit stops it
 ///   ([`SearchOptions::max_nodes`]).
+/// - **One start:** the agent stands on one state: a problem with several
+///   [`starts`](SearchProblem::starts) ends with
+///   [`ProblemError::SeveralStarts`](crate::ProblemError::SeveralStarts), one with none with
+///   [`Outcome::NoSolution`].
 /// - **Statistics:** `expanded` and `generated` count the lookahead's nodes; `stored` the
 ///   learned values.
 ///
@@ -124,6 +128,10 @@ where
     P: SearchProblem,
 {
     learned.raised = 0;
+    // The agent stands on one state.
+    if let Some(refused) = crate::engines::refused_starts(problem) {
+        return refused;
+    }
     let mut agent = Agent {
         problem,
         learned,

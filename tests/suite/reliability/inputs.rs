@@ -593,5 +593,8 @@ fn depth_first_engines_refuse_several_starts_and_the_others_search_them_all() {
     }
     let all = informed::optimal_solutions(&two_starts, 1);
     assert_eq!(all.problem_error(), Some(&refused));
+    // An agent stands on one state.
+    let walk = informed::lrta_star(&two_starts, &mut informed::LearnedHeuristic::new(), 2);
+    assert_eq!(walk.problem_error(), Some(&refused));
     assert!(refused.to_string().contains("a_star"), "{refused}");
 }
