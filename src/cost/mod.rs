@@ -164,6 +164,12 @@ impl fmt::Display for CostValue {
         match self {
             CostValue::Unsigned(v) => fmt::Display::fmt(v, f),
             CostValue::Signed(v) => fmt::Display::fmt(v, f),
+            // Far from 1, in exponent form: `f64::MAX` is 309 digits written out.
+            CostValue::Float(v)
+                if v.is_finite() && !(1e-4..1e16).contains(&v.abs()) && *v != 0.0 =>
+            {
+                fmt::LowerExp::fmt(v, f)
+            }
             CostValue::Float(v) => fmt::Display::fmt(v, f),
         }
     }

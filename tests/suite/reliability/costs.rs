@@ -435,3 +435,24 @@ fn bidirectional_bfs_keeps_the_cheaper_of_two_equal_moves() {
     );
     assert_eq!(informed::replay(&graph, &fewest.moves).unwrap(), (3, 210));
 }
+
+#[test]
+fn costs_in_messages_read_as_numbers() {
+    use informed::CostValue;
+    let shown = |value: CostValue| value.to_string();
+    assert_eq!(shown(CostValue::Float(1.5)), "1.5");
+    assert_eq!(shown(CostValue::Float(0.0)), "0");
+    assert_eq!(shown(CostValue::Float(-2.0)), "-2");
+    assert_eq!(shown(CostValue::Float(f64::MAX)), "1.7976931348623157e308");
+    assert_eq!(shown(CostValue::Float(1e-7)), "1e-7");
+    assert_eq!(shown(CostValue::Float(f64::NAN)), "NaN");
+    assert_eq!(shown(CostValue::Float(f64::INFINITY)), "inf");
+    assert_eq!(
+        shown(CostValue::Unsigned(u128::from(u64::MAX))),
+        "18446744073709551615"
+    );
+    let error = informed::ProblemError::InvalidCost {
+        cost: CostValue::Float(-f64::MAX),
+    };
+    assert!(error.to_string().len() < 120, "{error}");
+}
