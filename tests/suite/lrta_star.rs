@@ -86,3 +86,20 @@ fn dead_ends_and_limits() {
     let walk = lrta_star(&puzzle, &mut learned, 3).into_solution().unwrap();
     assert!(walk.cost >= 31);
 }
+
+/// Circling a zero-cost cycle raises no value: the agent goes round it though the goal is a
+/// move away, until a limit stops the trial.
+#[test]
+fn a_zero_cost_cycle_holds_the_agent_until_a_limit() {
+    // 0 <-> 1 at no cost, 0 -> 2 (the goal) at 5; the heuristic is zero everywhere.
+    let graph = Graph {
+        edges: vec![vec![(1, 0), (2, 5)], vec![(0, 0)], vec![]],
+        goal: 2,
+        exact: vec![Some(5), Some(5), Some(0)],
+        divisor: 1000,
+    };
+    let problem = NodeGraph(graph);
+    let options = SearchOptions::new().max_nodes(10_000);
+    let stopped = lrta_star_with(&problem, &mut LearnedHeuristic::new(), 1, &options);
+    assert_eq!(stopped.stopped(), Some(StopReason::NodeLimit));
+}

@@ -77,6 +77,9 @@ impl<S: Eq + Hash, C: Cost> Default for LearnedHeuristic<S, C> {
 ///   an agent that stands on one ends the trial with [`Outcome::NoSolution`]. In a space
 ///   with no reachable goal and cycles, the agent wanders until a limit stops it
 ///   ([`SearchOptions::max_nodes`]).
+/// - **Zero-cost cycles:** moving round a cycle of moves that cost nothing raises no value,
+///   so an agent can circle one forever even when a goal is reachable: with such moves, set
+///   a limit.
 /// - **One start:** the agent stands on one state: a problem with several
 ///   [`starts`](SearchProblem::starts) ends with
 ///   [`ProblemError::SeveralStarts`](crate::ProblemError::SeveralStarts), one with none with
