@@ -598,3 +598,90 @@ quickcheck! {
         walk_a_random_map(seed)
     }
 }
+
+/// The states 0 to 1000 in a chain, each a move of `step` from the next, and -5, which no
+/// move leaves or enters. Every state of the chain past 0 has the heuristic `behind` both
+/// ways: a dead end (MAX), or one whose sum with `step` passes the cost type.
+struct Chain {
+    start: i32,
+    goal: i32,
+    step: u32,
+    behind: u32,
+}
+
+impl Chain {
+    fn h(&self, at: i32) -> u32 {
+        if at >= 1 { self.behind } else { 0 }
+    }
+}
+
+impl SearchProblem for Chain {
+    type State = i32;
+    type Move = i32;
+    type Cost = u32;
+    fn start(&self) -> i32 {
+        self.start
+    }
+    fn is_goal(&self, &at: &i32) -> bool {
+        at == self.goal
+    }
+    fn heuristic(&self, &at: &i32) -> u32 {
+        self.h(at)
+    }
+    fn moves(&self, &at: &i32, moves: &mut MoveBuffer<i32, u32>) {
+        if (0..1000).contains(&at) {
+            moves.push((1, self.step));
+        }
+        if at > 0 {
+            moves.push((-1, self.step));
+        }
+    }
+    fn apply(&self, at: &mut i32, step: i32) {
+        *at += step;
+    }
+    fn inverse(&self, step: i32) -> Option<i32> {
+        Some(-step)
+    }
+}
+
+impl Bidirectional for Chain {
+    fn goals(&self) -> Vec<i32> {
+        vec![self.goal]
+    }
+    fn heuristic_from_start(&self, &at: &i32) -> u32 {
+        self.h(at)
+    }
+}
+
+/// A dead end (a heuristic of MAX) is never expanded, as A* expands none: LPA* from 0 to the
+/// unreachable -5, and D* Lite from -5 back to 0, each expand one state and find no path; a
+/// heuristic whose sum with a cost passes the type still says so.
+#[test]
+fn dead_ends_are_not_expanded() {
+    let forward = Chain {
+        start: 0,
+        goal: -5,
+        step: 1,
+        behind: u32::MAX,
+    };
+    let lpa = LpaStar::new().plan(&forward);
+    assert_eq!(lpa.outcome, Outcome::NoSolution);
+    assert_eq!(lpa.stats.expanded, 1);
+    assert_eq!(a_star(&forward).stats.expanded, 1);
+    let backward = Chain {
+        start: -5,
+        goal: 0,
+        ..forward
+    };
+    let d_star = DStarLite::new().plan(&backward);
+    assert_eq!(d_star.outcome, Outcome::NoSolution);
+    assert_eq!(d_star.stats.expanded, 1);
+    let past = Chain {
+        step: u32::MAX / 2 + 1,
+        behind: u32::MAX / 2 + 1,
+        ..forward
+    };
+    let lpa = LpaStar::new().plan(&past);
+    assert_eq!(lpa.stopped(), Some(StopReason::CostOverflow));
+    assert_eq!(lpa.stats.expanded, 1);
+}

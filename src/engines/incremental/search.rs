@@ -244,6 +244,18 @@ where
         Ok(((first.key(), least.moves), least.key()))
     }
 
+    /// Notes a path's cost past the cost type if the state at `index`, queued at an infinite
+    /// key, is reached at a finite cost and is no dead end: its `g + h` passed the type.
+    #[cold]
+    fn note_overflow<P>(&mut self, problem: &P, index: usize)
+    where
+        P: Bidirectional<State = S, Move = M, Cost = C>,
+    {
+        let least = self.g[index].min(self.rhs[index]);
+        let h = D::heuristic(problem, &self.table.nodes[index].state);
+        self.overflowed |= least.is_finite() && h < C::MAX;
+    }
+
     /// Queues the state at `index` at its present key if it is inconsistent; takes it off
     /// the queue if not.
     fn update<P>(&mut self, problem: &P, index: usize) -> Result<(), ProblemError>
@@ -253,6 +265,9 @@ where
         self.ends_moved |= self.is_end.get(index) == Some(&true);
         if self.g[index] != self.rhs[index] {
             let key = self.key(problem, index)?;
+            if key.0.0 >= C::MAX.key() && !self.overflowed {
+                self.note_overflow(problem, index);
+            }
             if self.queued[index] && self.queued_key[index] == key {
                 return Ok(());
             }
@@ -466,6 +481,12 @@ where
                 return Ok(reached(self, end));
             };
             if old_key >= end_key && consistent {
+                return Ok(reached(self, end));
+            }
+            if old_key.0.0 >= C::MAX.key() {
+                // Every state left is queued at an infinite `g + h`: a dead end (a heuristic
+                // of MAX), or past the cost type. None leads to an end, and none is expanded,
+                // as A* expands none; they stay queued for the next call.
                 return Ok(reached(self, end));
             }
             if old_key.0.0 > bound {
