@@ -187,7 +187,7 @@ impl<const N: usize, const K: usize> IncrementalHeuristic<N> for PdbMax<N, K> {
                 Some((value, predictions))
             });
         }
-        predict_in_rounds(&self.databases, &before, tiles, to, from, open, cut)
+        predict_in_rounds(&self.databases, &before, tiles, to, from, open, cut, |p| p)
     }
 
     #[inline]
