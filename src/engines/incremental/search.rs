@@ -234,6 +234,15 @@ where
     where
         P: Bidirectional<State = S, Move = M, Cost = C>,
     {
+        self.key_and_overflow(problem, index).map(|(key, _)| key)
+    }
+
+    /// [`key`](Self::key), and whether the state's `g + h` passed the cost type: reached at
+    /// a finite cost, no dead end, yet queued at an infinite key.
+    fn key_and_overflow<P>(&self, problem: &P, index: usize) -> Result<(Key<C>, bool), ProblemError>
+    where
+        P: Bidirectional<State = S, Move = M, Cost = C>,
+    {
         let least = self.g[index].min(self.rhs[index]);
         let h = D::heuristic(problem, &self.table.nodes[index].state);
         if !h.is_valid() {
@@ -241,19 +250,8 @@ where
             return Err(ProblemError::InvalidHeuristic { heuristic });
         }
         let first = least.cost.saturating_add(h).saturating_add(self.km);
-        Ok(((first.key(), least.moves), least.key()))
-    }
-
-    /// Notes a path's cost past the cost type if the state at `index`, queued at an infinite
-    /// key, is reached at a finite cost and is no dead end: its `g + h` passed the type.
-    #[cold]
-    fn note_overflow<P>(&mut self, problem: &P, index: usize)
-    where
-        P: Bidirectional<State = S, Move = M, Cost = C>,
-    {
-        let least = self.g[index].min(self.rhs[index]);
-        let h = D::heuristic(problem, &self.table.nodes[index].state);
-        self.overflowed |= least.is_finite() && h < C::MAX;
+        let passed = first >= C::MAX && least.is_finite() && h < C::MAX;
+        Ok((((first.key(), least.moves), least.key()), passed))
     }
 
     /// Queues the state at `index` at its present key if it is inconsistent; takes it off
@@ -264,10 +262,8 @@ where
     {
         self.ends_moved |= self.is_end.get(index) == Some(&true);
         if self.g[index] != self.rhs[index] {
-            let key = self.key(problem, index)?;
-            if key.0.0 >= C::MAX.key() && !self.overflowed {
-                self.note_overflow(problem, index);
-            }
+            let (key, passed) = self.key_and_overflow(problem, index)?;
+            self.overflowed |= passed;
             if self.queued[index] && self.queued_key[index] == key {
                 return Ok(());
             }
